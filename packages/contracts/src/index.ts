@@ -1,0 +1,3 @@
+export * from './errors.js';
+export * from './status.js';
+export * from './pagination.js';
