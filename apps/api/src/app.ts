@@ -1,0 +1,51 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { notFoundBody, registerErrorHandler } from './errors/error-handler.js';
+import { registerOpenApi } from './http/openapi.js';
+import { registerSecurity } from './http/security.js';
+import { registerWebApp } from './http/web-app.js';
+import { statusRoutes } from './status/status.routes.js';
+import { storageRoutes } from './storage/storage.routes.js';
+
+export type App = FastifyInstance;
+
+/**
+ * Plugin layering: external plugins (security, OpenAPI) → error handling → API routes under
+ * /api → the web app for everything else.
+ */
+export async function buildApp(ctx: AppContext): Promise<App> {
+  const { config } = ctx;
+  const app = Fastify({
+    loggerInstance: ctx.logger,
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+  await registerOpenApi(app, config);
+
+  await app.register(
+    async (api) => {
+      await api.register(statusRoutes(ctx));
+      await api.register(storageRoutes({ storage: ctx.storage, signingSecret: config.secret, clock: () => new Date(ctx.clock()) }));
+    },
+    { prefix: '/api' },
+  );
+
+  const webApp = await registerWebApp(app, config);
+  // Unknown paths are rate limited too, so scanning for routes costs the scanner.
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
+    return webApp?.(request, reply) ?? reply.status(404).send(notFoundBody(request.method, request.url));
+  });
+  return app;
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const csv = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+/**
+ * Every setting the server reads, parsed in this one place. `.env.example` documents each of them;
+ * `config.test.ts` checks the two lists agree.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  API_PUBLIC_URL: z.url().optional(),
+  WEB_ORIGINS: csv.optional(),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'DATABASE_URL must start with postgres:// or sqlite:')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  STORAGE: z.enum(['local']).default('local'),
+  APP_SECRET: z.string().min(32).optional(),
+  SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  MAIL_TRANSPORT: z.enum(['console', 'smtp']).default('console'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Raccolta <no-reply@raccolta.local>'),
+  WORKER: z.enum(['inline', 'off']).default('inline'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SERVE_WEB: bool.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  /** Origin of the web app, used in links in e-mails. */
+  publicUrl: string;
+  /** Base URL of the API as browsers reach it (signed download links). */
+  apiPublicUrl: string;
+  webOrigins: string[];
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  storage: { kind: 'local'; root: string };
+  secret: string;
+  signedUrlTtlSeconds: number;
+  mail: { transport: 'console'; dir: string; from: string } | { transport: 'smtp'; url: string; dir: string; from: string };
+  worker: { inline: boolean; concurrency: number; leaseMs: number; pollMs: number };
+  rateLimit: { max: number; windowMs: number };
+  web: { serve: boolean; distDir: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment into a Config. Throws ConfigError naming every bad setting. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = stripSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const apiPublicUrl = stripSlash(e.API_PUBLIC_URL ?? `${publicUrl}/api`);
+  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
+    throw new ConfigError('Invalid configuration:\n  SMTP_URL: required when MAIL_TRANSPORT=smtp');
+  }
+  const database: Config['database'] =
+    e.DATABASE_URL && !e.DATABASE_URL.startsWith('sqlite:')
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : {
+          kind: 'sqlite',
+          file: e.DATABASE_URL
+            ? path.resolve(e.DATABASE_URL.slice('sqlite:'.length))
+            : path.join(dataDir, 'raccolta.db'),
+        };
+  const mailDir = path.join(dataDir, 'mail');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl,
+    apiPublicUrl,
+    webOrigins: e.WEB_ORIGINS ?? [new URL(publicUrl).origin],
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    database,
+    storage: { kind: 'local', root: path.join(dataDir, 'files') },
+    secret: e.APP_SECRET ?? localSecret(dataDir),
+    signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
+    mail:
+      e.MAIL_TRANSPORT === 'smtp'
+        ? { transport: 'smtp', url: e.SMTP_URL ?? '', dir: mailDir, from: e.MAIL_FROM }
+        : { transport: 'console', dir: mailDir, from: e.MAIL_FROM },
+    worker: {
+      inline: e.WORKER === 'inline',
+      concurrency: e.WORKER_CONCURRENCY,
+      leaseMs: e.JOB_LEASE_MS,
+      pollMs: e.JOB_POLL_MS,
+    },
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    web: {
+      serve: e.SERVE_WEB,
+      distDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
+    },
+  };
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * On the embedded defaults a secret is made once and kept under DATA_DIR, so signed links and
+ * sessions survive a restart. Several API processes must share APP_SECRET instead.
+ */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, '.secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not made yet
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config/config.js';
+import type { Db } from './db/create-db.js';
+import type { Storage } from './storage/storage.js';
+
+/** Milliseconds since the epoch; injected so tests can move time. */
+export type Clock = () => number;
+
+/** What every service gets: plain values, no container. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  checkDatabase: () => Promise<void>;
+}

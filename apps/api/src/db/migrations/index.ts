@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-jobs.js';
+
+/**
+ * Migrations are listed here rather than read from the folder, so the same list runs from the
+ * TypeScript sources (tests) and the compiled build. Never edit a migration that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-jobs': m0001,
+};

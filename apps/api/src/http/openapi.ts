@@ -1,0 +1,26 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from '../config/config.js';
+
+/** The OpenAPI document is generated from the route schemas; served at /api/openapi.json, UI at /api/docs. */
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Raccolta API',
+        description: 'Teams collect files from contributors. Errors are `{ statusCode, errorCode, message }`.',
+        version: '0.1.0',
+      },
+      servers: [{ url: config.apiPublicUrl }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+}

@@ -1,0 +1,41 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.js';
+import { AppError } from '../errors/app-error.js';
+
+/**
+ * Security headers, CORS and rate limiting. API responses get a CSP that allows nothing (they are
+ * JSON); the web app's HTML sets its own nonce-based CSP (web-app.ts), and the API docs UI its own.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+
+  await app.register(cors, {
+    origin: config.webOrigins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata'],
+    exposedHeaders: ['Content-Disposition', 'Content-Range', 'Location', 'Upload-Offset', 'Upload-Length'],
+    maxAge: 600,
+  });
+
+  // Routes opt into stricter limits with `config: { rateLimit: { max, timeWindow } }`.
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('tooManyRequests', {
+        message: `Too many requests; retry in ${context.after}`,
+        data: { retryAfterMs: context.ttl },
+      }),
+  });
+}

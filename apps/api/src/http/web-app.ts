@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config/config.js';
+
+const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
+
+export function webAppCsp(nonce: string, config: Config): string {
+  const apiOrigin = new URL(config.apiPublicUrl).origin;
+  const connect = ["'self'", ...(apiOrigin === new URL(config.publicUrl).origin ? [] : [apiOrigin])];
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    `img-src 'self' data: blob: ${apiOrigin}`,
+    "font-src 'self' data:",
+    `connect-src ${connect.join(' ')}`,
+    `media-src 'self' blob: ${apiOrigin}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Serves the built web app: hashed assets with a long cache, and index.html for every other
+ * non-API GET (client-side routes), each time with a fresh CSP nonce. Unknown /api paths stay
+ * JSON 404s (the caller's not-found handler).
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply | null) | null> {
+  const indexFile = path.join(config.web.distDir, 'index.html');
+  if (!config.web.serve || !existsSync(indexFile)) {
+    if (config.web.serve) app.log.warn({ distDir: config.web.distDir }, 'web app not built; serving the API only');
+    return null;
+  }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+
+  await app.register(fastifyStatic, {
+    root: config.web.distDir,
+    index: false,
+    wildcard: false,
+    setHeaders(reply, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    },
+  });
+
+  const sendIndex = (reply: FastifyReply) => {
+    const nonce = randomBytes(16).toString('base64');
+    return reply
+      .header('Content-Security-Policy', webAppCsp(nonce, config))
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml.replace(NONCE_PLACEHOLDER, nonce));
+  };
+
+  // fastify-static (wildcard: false) has a route for every built file; any other GET outside
+  // /api is a client-side route.
+  return (request, reply) => {
+    const url = request.url;
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) return null;
+    return sendIndex(reply);
+  };
+}

@@ -1,0 +1,30 @@
+import { ConfigError, loadConfig } from './config/config.js';
+import { createServer } from './server.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await createServer(config);
+  const address = await server.app.listen({ host: config.host, port: config.port });
+  const shown = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl : address;
+  console.log(`\n  Raccolta is running: open ${shown}\n  API docs: ${config.apiPublicUrl}/docs\n`);
+
+  const stop = (signal: string) => {
+    server.ctx.logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        server.ctx.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,172 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { errorBodySchema, statusResponseSchema } from '@raccolta/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+describe('HTTP foundation', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_MAX: '1000' });
+    // Routes that exist only in this test, to drive the error handler.
+    server.app.post(
+      '/api/test/echo',
+      { schema: { body: z.object({ name: z.string().min(2) }) } },
+      (request) => request.body,
+    );
+    server.app.get('/api/test/boom', () => {
+      throw new Error('secret internal detail');
+    });
+    await server.app.ready();
+  });
+  afterAll(() => server.close());
+
+  it('GET /api/status reports database and storage health', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/status' });
+    expect(res.statusCode).toBe(200);
+    const body = statusResponseSchema.parse(res.json());
+    expect(body.status).toBe('ok');
+    expect(Date.parse(body.timestamp)).not.toBeNaN();
+  });
+
+  it('reports degraded when the storage is unusable', async () => {
+    const original = server.ctx.storage.health.bind(server.ctx.storage);
+    server.ctx.storage.health = () => Promise.reject(new Error('disk gone'));
+    try {
+      const body = statusResponseSchema.parse((await server.app.inject('/api/status')).json());
+      expect(body.status).toBe('degraded');
+      expect(body.message).toMatch(/storage/);
+    } finally {
+      server.ctx.storage.health = original;
+    }
+  });
+
+  it('answers an unknown API path with 404 notFound', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(errorBodySchema.parse(res.json())).toMatchObject({ statusCode: 404, errorCode: 'notFound' });
+  });
+
+  it('answers a schema failure with 400 invalidInput', async () => {
+    const res = await server.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'x' } });
+    expect(res.statusCode).toBe(400);
+    expect(errorBodySchema.parse(res.json())).toMatchObject({ statusCode: 400, errorCode: 'invalidInput' });
+  });
+
+  it('answers malformed JSON with 400 invalidRequest', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errorCode: 'invalidRequest' });
+  });
+
+  it('answers an unexpected failure with 500 generic and a request id, never the details', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    const body = errorBodySchema.parse(res.json());
+    expect(body.errorCode).toBe('generic');
+    expect(body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body).not.toContain('secret internal detail');
+  });
+
+  it('sets security headers', async () => {
+    const res = await server.app.inject('/api/status');
+    expect(res.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('allows CORS only for the configured web origin', async () => {
+    const allowed = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/status',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' },
+    });
+    expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    const refused = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/status',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the OpenAPI document generated from the route schemas, and its UI', async () => {
+    const doc = (await server.app.inject('/api/openapi.json')).json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    // Paths are relative to the server URL, which ends in /api.
+    expect(doc.paths).toHaveProperty('/status');
+    const ui = await server.app.inject('/api/docs/');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('rate limiting', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_MAX: '3' });
+  });
+  afterAll(() => server.close());
+
+  it('answers 429 tooManyRequests past the limit', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) codes.push((await server.app.inject('/api/nope')).statusCode);
+    expect(codes).toEqual([404, 404, 404, 429, 429]);
+    const res = await server.app.inject('/api/nope');
+    expect(res.json()).toMatchObject({ statusCode: 429, errorCode: 'tooManyRequests' });
+  });
+});
+
+describe('serving the web app', () => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'raccolta-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><meta property="csp-nonce" nonce="__CSP_NONCE__"><script type="module" nonce="__CSP_NONCE__" src="/assets/app.js"></script></head><body></body></html>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    server = await startTestServer({ SERVE_WEB: 'true', WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for client routes with a fresh nonce in a strict CSP', async () => {
+    const a = await server.app.inject('/teams/some-team');
+    const b = await server.app.inject('/status');
+    expect(a.statusCode).toBe(200);
+    expect(a.headers['content-type']).toContain('text/html');
+    const nonceA = /nonce="([^"]+)"/.exec(a.body)?.[1];
+    const nonceB = /nonce="([^"]+)"/.exec(b.body)?.[1];
+    expect(nonceA).toBeTruthy();
+    expect(nonceA).not.toBe(nonceB);
+    expect(a.body).not.toContain('__CSP_NONCE__');
+    const csp = String(a.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' 'nonce-${nonceA ?? ''}'`);
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await server.app.inject('/assets/app.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const res = await server.app.inject('/api/teams-that-do-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ errorCode: 'notFound' });
+  });
+});

@@ -1,0 +1,23 @@
+// `npm start`: build whatever is not built, then serve the web app and the API on one port.
+// `npm run worker`: run background workers only (scale-out). `npm run migrate`: migrations only.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+if (!existsSync(path.join(root, 'node_modules'))) {
+  console.error('Dependencies are not installed: run `npm ci` first.');
+  process.exit(1);
+}
+
+buildIfNeeded();
+
+const entry = process.argv.includes('--worker') ? 'dist/cli/worker.js' : 'dist/main.js';
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api', entry)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

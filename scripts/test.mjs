@@ -1,0 +1,128 @@
+// `npm test`: lint, typecheck, unit and API tests on SQLite, the API tests again on PostgreSQL
+// when TEST_DATABASE_URL is set, the builds, and the e2e specs in Chromium. Every step runs even
+// when an earlier one fails; the last line is `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const ci = process.env.CI === 'true';
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const summary = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: res.status === 0, seconds };
+}
+
+/** A step without test cases counts as one check. */
+function check(name, cmd, args, env) {
+  if (only.length && !only.includes(name)) return;
+  const { ok, seconds } = run(name, cmd, args, env);
+  if (ok) passed++;
+  else failed++;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+}
+
+function vitestCounts(file) {
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+}
+
+function vitest(name, args, env) {
+  if (only.length && !only.includes(name)) return;
+  const out = path.join(reports, `${name}.json`);
+  const { ok, seconds } = run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const c = vitestCounts(out);
+  if (!c) {
+    failed++;
+    summary.push(`FAIL ${name}: no report (${seconds}s)`);
+    return;
+  }
+  // A run that failed without a failing test (a crashed file, an unhandled error) still fails.
+  const extra = !ok && c.failed === 0 ? 1 : 0;
+  passed += c.passed;
+  failed += c.failed + extra;
+  skipped += c.skipped;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed + extra} failed, ${c.skipped} skipped (${seconds}s)`);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function chromiumPath() {
+  const p = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  return existsSync(p) ? p : null;
+}
+
+check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+vitest('unit', []);
+
+if (process.env.TEST_DATABASE_URL) {
+  vitest('api-postgres', ['--project', 'api'], { RACCOLTA_TEST_DB: 'postgres' });
+} else if (!only.length || only.includes('api-postgres')) {
+  if (ci) {
+    failed++;
+    summary.push('FAIL api-postgres: TEST_DATABASE_URL is not set (required under CI=true)');
+  } else {
+    summary.push('skip api-postgres: set TEST_DATABASE_URL=postgres://… to run the API tests on PostgreSQL');
+  }
+}
+
+check('build', 'node', ['scripts/build-if-needed.mjs', '--force']);
+
+if (!only.length || only.includes('e2e')) {
+  const chromium = chromiumPath();
+  if (!chromium) {
+    if (ci) {
+      failed++;
+      summary.push('FAIL e2e: Chromium not found (CHROMIUM_PATH or /usr/bin/chromium)');
+    } else {
+      summary.push('skip e2e: Chromium not found; install it (apt-get install -y chromium) or set CHROMIUM_PATH');
+    }
+  } else {
+    const out = path.join(reports, 'e2e.json');
+    const port = await freePort();
+    const { ok, seconds } = run('e2e', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
+      CHROMIUM_PATH: chromium,
+      E2E_PORT: String(port),
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    });
+    if (existsSync(out)) {
+      const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+      const extra = !ok && s.unexpected === 0 ? 1 : 0;
+      passed += s.expected + s.flaky;
+      failed += s.unexpected + extra;
+      skipped += s.skipped;
+      summary.push(`${ok ? 'ok  ' : 'FAIL'} e2e: ${s.expected + s.flaky} passed, ${s.unexpected + extra} failed, ${s.skipped} skipped (${seconds}s)`);
+    } else {
+      failed++;
+      summary.push(`FAIL e2e: no report (${seconds}s)`);
+    }
+  }
+}
+
+console.log(`\n${summary.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed ? 1 : 0);
