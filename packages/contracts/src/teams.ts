@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { PLANS, TEAM_MODES } from './constants.js';
+import { memberRoleSchema } from './members.js';
+import { paginationSchema } from './pagination.js';
+
+/** The team shapes the API answers with (spec §3). Times are ISO 8601 strings in UTC. */
+
+export const teamModeValueSchema = z.enum(TEAM_MODES);
+export const planSchema = z.enum(PLANS);
+
+export const teamSchema = z.object({
+  teamId: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  mode: teamModeValueSchema,
+  ownerId: z.uuid(),
+  createdAt: z.iso.datetime(),
+  createdBy: z.uuid(),
+  updatedAt: z.iso.datetime(),
+  updatedBy: z.uuid(),
+  membersCount: z.number().int().nonnegative(),
+  /** The preferred alias; null while the team has none. */
+  starAlias: z.string().nullable(),
+  aliases: z.array(z.string()),
+  logoUrl: z.string().nullable(),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+/** A row of GET /teams: the team plus the caller's role in it. */
+export const teamListItemSchema = teamSchema.extend({ memberRole: memberRoleSchema });
+export type TeamListItem = z.infer<typeof teamListItemSchema>;
+
+export const teamListResponseSchema = z.object({
+  teams: z.array(teamListItemSchema),
+  pagination: paginationSchema,
+});
+export type TeamListResponse = z.infer<typeof teamListResponseSchema>;
+
+export const createTeamResponseSchema = z.object({ teamId: z.uuid() });
+export type CreateTeamResponse = z.infer<typeof createTeamResponseSchema>;
+
+export const createAliasResponseSchema = z.object({ alias: z.string() });
+export type CreateAliasResponse = z.infer<typeof createAliasResponseSchema>;

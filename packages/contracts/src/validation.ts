@@ -1,0 +1,5 @@
+/** The validation rules of spec §5, as field schemas and request/form schemas. */
+export * from './validation-fields.js';
+export * from './validation-auth.js';
+export * from './validation-teams.js';
+export * from './validation-filters.js';
