@@ -1,0 +1,89 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../app/router';
+import '../../i18n';
+import { AppThemeProvider } from '../../theme/app-theme-provider';
+import { AppLayout } from './app-layout';
+
+const scrollTo = vi.fn();
+
+function renderAt(path: string, routeList = routes) {
+  const router = createMemoryRouter(routeList, { initialEntries: [path] });
+  render(
+    <AppThemeProvider>
+      <RouterProvider router={router} />
+    </AppThemeProvider>,
+  );
+  return router;
+}
+
+const layoutOnly = [
+  {
+    element: <AppLayout />,
+    children: [
+      { path: '/profile', element: <p>profile</p> },
+      { path: '/auth/signin', element: <p>sign-in</p> },
+    ],
+  },
+];
+
+describe('app layout and routes', () => {
+  beforeEach(() => {
+    // jsdom has no matchMedia; the theme follows a light system preference here.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    vi.stubGlobal('scrollTo', scrollTo);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('redirects an unknown path to /404', async () => {
+    const router = renderAt('/nowhere');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('shows the header buttons and the footer on ordinary pages', () => {
+    renderAt('/');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/signin');
+    expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/auth/signup');
+    expect(screen.getByRole('contentinfo').textContent).toBe(
+      `© ${new Date().getFullYear()} Raccolta`,
+    );
+  });
+
+  it('hides the footer on /profile and the sign-in buttons under /auth', () => {
+    renderAt('/profile', layoutOnly);
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    cleanup();
+    renderAt('/auth/signin', layoutOnly);
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('scrolls to the top when the path changes', async () => {
+    const router = renderAt('/');
+    scrollTo.mockClear();
+    await act(() => router.navigate('/404?x=1'));
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockClear();
+    await act(() => router.navigate('/404?x=2'));
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('toggles the theme, remembers it and marks the document', () => {
+    renderAt('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+    expect(localStorage.getItem('themeMode')).toBe('dark');
+    expect(document.documentElement.getAttribute('data-theme-mode')).toBe('dark');
+    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeTruthy();
+  });
+});

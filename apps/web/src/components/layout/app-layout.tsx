@@ -1,0 +1,20 @@
+import Box from '@mui/material/Box';
+import { Outlet, useLocation } from 'react-router';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+
+// Spec §2: the profile page is the one page without the footer.
+const PATHS_WITHOUT_FOOTER = new Set(['/profile']);
+
+export function AppLayout() {
+  const { pathname } = useLocation();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <AppHeader />
+      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+        <Outlet />
+      </Box>
+      {!PATHS_WITHOUT_FOOTER.has(pathname) && <AppFooter />}
+    </Box>
+  );
+}

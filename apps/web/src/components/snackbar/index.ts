@@ -1,0 +1,9 @@
+export { SnackbarProvider } from './snackbar-provider';
+export {
+  ERROR_TOAST_DURATION_MS,
+  SNACKBAR_DURATION_MS,
+  useSnackbar,
+  type SnackbarApi,
+  type SnackbarOptions,
+  type SnackbarSeverity,
+} from './snackbar-context';

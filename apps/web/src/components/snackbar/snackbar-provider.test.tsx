@@ -1,0 +1,88 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n';
+import { SNACKBAR_DURATION_MS, useSnackbar } from './snackbar-context';
+import { SnackbarProvider } from './snackbar-provider';
+
+function Trigger({ text, options }: { text: string; options?: { autoHideDuration: number } }) {
+  const { show } = useSnackbar();
+  return (
+    <button type="button" onClick={() => show(text, 'error', options)}>
+      {`show ${text}`}
+    </button>
+  );
+}
+
+// Two steps: the first fires the auto-hide timer, the second lets the exit transition finish.
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+  act(() => {
+    vi.advanceTimersByTime(1000);
+  });
+}
+
+function renderWithProvider(ui: React.ReactNode) {
+  return render(<SnackbarProvider>{ui}</SnackbarProvider>);
+}
+
+describe('SnackbarProvider', () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('shows a message with its severity and hides it after the default 4 s', () => {
+    vi.useFakeTimers();
+    renderWithProvider(<Trigger text="Saved" />);
+    fireEvent.click(screen.getByRole('button', { name: 'show Saved' }));
+
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Saved');
+    expect(alert.className).toContain('Error');
+
+    act(() => {
+      vi.advanceTimersByTime(SNACKBAR_DURATION_MS - 100);
+    });
+    expect(screen.queryByRole('alert')).not.toBeNull();
+    advance(100);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('replaces the shown message and honours a custom duration', () => {
+    vi.useFakeTimers();
+    renderWithProvider(
+      <>
+        <Trigger text="First" />
+        <Trigger text="Second" options={{ autoHideDuration: 10_000 }} />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'show First' }));
+    fireEvent.click(screen.getByRole('button', { name: 'show Second' }));
+    advance(0);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Second']);
+
+    advance(SNACKBAR_DURATION_MS);
+    expect(screen.queryByRole('alert')).not.toBeNull();
+    advance(10_000 - SNACKBAR_DURATION_MS);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sits at the bottom centre and closes with its translated close button', () => {
+    vi.useFakeTimers();
+    renderWithProvider(<Trigger text="Closable" />);
+    fireEvent.click(screen.getByRole('button', { name: 'show Closable' }));
+    const snackbar = screen.getByRole('alert').closest('.MuiSnackbar-root');
+    expect(snackbar?.className).toContain('MuiSnackbar-anchorOriginBottomCenter');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    advance(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses to work outside the provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<Trigger text="x" />)).toThrow(/SnackbarProvider/);
+  });
+});

@@ -1,0 +1,84 @@
+import {
+  DISPLAY_MEMBER_STATUSES,
+  ERROR_CODES,
+  MEMBER_ROLES,
+  VALIDATION_MESSAGE_KEYS,
+  VALIDATION_MESSAGES_EN,
+} from '@raccolta/contracts';
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import it_ from './locales/it.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (typeof value === 'string') entries.set(path, value);
+    else for (const [childPath, text] of flatten(value, path)) entries.set(childPath, text);
+  }
+  return entries;
+}
+
+const english = flatten(en);
+const italian = flatten(it_);
+
+function expectTranslated(group: string, keys: readonly string[], minimumDiffering: number): void {
+  let differing = 0;
+  for (const key of keys) {
+    const path = `${group}.${key}`;
+    expect(english.get(path)?.trim(), `en ${path}`).toBeTruthy();
+    expect(italian.get(path)?.trim(), `it ${path}`).toBeTruthy();
+    if (english.get(path) !== italian.get(path)) differing += 1;
+  }
+  expect(differing / keys.length).toBeGreaterThanOrEqual(minimumDiffering);
+}
+
+describe('translations', () => {
+  it('have exactly the same keys in English and Italian', () => {
+    expect([...italian.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('have no empty text', () => {
+    for (const [path, text] of [...english, ...italian]) expect(text.trim(), path).not.toBe('');
+  });
+
+  it('keep the same interpolation placeholders in both languages', () => {
+    const placeholders = (text: string | undefined) => (text?.match(/{{\w+}}/g) ?? []).sort();
+    for (const [path, text] of english) {
+      expect(placeholders(italian.get(path)), path).toEqual(placeholders(text));
+    }
+  });
+
+  it('translate every error code, with real Italian', () => {
+    expectTranslated('errors', ERROR_CODES, 0.95);
+    // Only error codes live in the errors group, so a renamed code does not leave a stale text.
+    expect(Object.keys(en.errors).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it('translate every validation message key of contracts, and only those', () => {
+    expectTranslated('validation', VALIDATION_MESSAGE_KEYS, 0.95);
+    expect(Object.keys(en.validation).sort()).toEqual([...VALIDATION_MESSAGE_KEYS].sort());
+  });
+
+  it('use the English validation texts the spec gives word for word', () => {
+    for (const [key, text] of Object.entries(VALIDATION_MESSAGES_EN)) {
+      expect(english.get(`validation.${key}`), key).toBe(text);
+    }
+  });
+
+  it('translate roles and member statuses with the spec labels', () => {
+    expectTranslated('roles', MEMBER_ROLES, 1);
+    expectTranslated('status', DISPLAY_MEMBER_STATUSES, 1);
+    expect(en.roles).toEqual({
+      owner: 'Owner',
+      admin: 'Administrator',
+      uploader: 'Contributor',
+      viewer: 'Viewer',
+    });
+    expect(en.status.pending).toBe('Idle');
+    expect(en.status.rejected).toBe('Invitation Rejected');
+    expect(en.status.invitation_expired).toBe('Invitation expired');
+  });
+});

@@ -1,0 +1,105 @@
+import { errorBodySchema, type ErrorCode } from '@raccolta/contracts';
+import type { z } from 'zod';
+import { apiBaseUrl } from '../config';
+
+/** Status used when no HTTP response arrived at all (the network failed). */
+export const NO_RESPONSE_STATUS = 0;
+
+/** A failed API call: what the web app shows is the translated `errorCode`, never a server text. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly statusCode: number;
+  readonly errorCode: ErrorCode;
+  readonly data: Record<string, unknown> | undefined;
+
+  constructor(
+    statusCode: number,
+    errorCode: ErrorCode,
+    data?: Record<string, unknown>,
+    options?: { cause?: unknown },
+  ) {
+    super(`API error ${errorCode} (${statusCode})`, options);
+    this.statusCode = statusCode;
+    this.errorCode = errorCode;
+    this.data = data;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRequestOptions<T> {
+  method?: HttpMethod;
+  /** Serialised as JSON. */
+  body?: unknown;
+  /** Validates a successful response; use `z.undefined()` for calls that answer without a body. */
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+  /** Access token for `Authorization: {tokenType} {token}`. */
+  token?: string;
+  tokenType?: string;
+}
+
+const NO_BODY = Symbol('no body');
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text.trim() === '' ? NO_BODY : (JSON.parse(text) as unknown);
+  } catch {
+    return NO_BODY;
+  }
+}
+
+function requestLabel(method: HttpMethod, path: string): string {
+  return `${method} ${path}`;
+}
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  const { method = 'GET', body, schema, signal, token, tokenType = 'Bearer' } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Only with a body: Fastify rejects an empty body sent as application/json.
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token !== undefined) headers.Authorization = `${tokenType} ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    // A cancelled request is not a connection problem; callers such as react-query expect the abort.
+    if (signal?.aborted) throw error;
+    throw new ApiError(NO_RESPONSE_STATUS, 'noConnection', undefined, { cause: error });
+  }
+
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(payload);
+    if (parsed.success) {
+      throw new ApiError(response.status, parsed.data.errorCode, parsed.data.data);
+    }
+    if (response.status === 400) throw new ApiError(response.status, 'invalidRequest');
+    console.error(
+      `API ${requestLabel(method, path)} failed with ${response.status} and no error body`,
+    );
+    throw new ApiError(response.status, 'generic');
+  }
+
+  const parsed = schema.safeParse(payload === NO_BODY ? undefined : payload);
+  if (!parsed.success) {
+    console.error(
+      `API ${requestLabel(method, path)} answered an unexpected body`,
+      parsed.error.issues,
+    );
+    throw new ApiError(response.status, 'generic', undefined, { cause: parsed.error });
+  }
+  return parsed.data;
+}
