@@ -24,16 +24,18 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
   const db = createDb(config.database);
   await migrateToLatest(db);
+  const clock = options.clock ?? Date.now;
   const storage = createLocalStorage({
     root: config.storage.root,
     signingSecret: config.secret,
     publicBaseUrl: config.apiPublicUrl,
+    clock: () => new Date(clock()),
   });
   const ctx: AppContext = {
     config,
     db,
     storage,
-    clock: options.clock ?? Date.now,
+    clock,
     logger,
     checkDatabase: async () => {
       await sql`select 1`.execute(db);

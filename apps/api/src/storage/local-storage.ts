@@ -1,0 +1,259 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createSignedToken } from './signed-token.js';
+import {
+  assertValidKey,
+  assertValidRange,
+  StorageNotFoundError,
+  StorageTooLargeError,
+  type ByteRange,
+  type ObjectInfo,
+  type PutOptions,
+  type PutResult,
+  type SignedUrlOptions,
+  type Storage,
+} from './storage.js';
+
+export { verifySignedToken, readSignedToken, type SignedTokenPayload } from './signed-token.js';
+
+export interface LocalStorageOptions {
+  /** DATA_DIR/files */
+  root: string;
+  signingSecret: string;
+  /** Where the API is reachable from a browser, prefix included, e.g. `https://host/api`. */
+  publicBaseUrl: string;
+  clock?: () => Date;
+}
+
+export interface LocalStorage extends Storage {
+  readonly kind: 'local';
+  readonly root: string;
+  /**
+   * Removes temp files last written more than `olderThanMs` ago: the leftovers of a crash
+   * mid-upload. Pick an age well above the longest upload, or a slow live upload loses its file.
+   * Resolves to the number of files removed.
+   */
+  sweepTemp(olderThanMs: number): Promise<number>;
+}
+
+const TEMP_DIR = '.tmp';
+
+export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
+  const root = path.resolve(options.root);
+  const tempDir = path.join(root, TEMP_DIR);
+  const publicBaseUrl = options.publicBaseUrl.replace(/\/+$/, '');
+  const clock = options.clock ?? (() => new Date());
+  const { signingSecret } = options;
+  if (signingSecret.length === 0) throw new Error('The signing secret must not be empty');
+
+  function pathOf(key: string): string {
+    assertValidKey(key);
+    const full = path.join(root, ...key.split('/'));
+    // assertValidKey already rules this out; a second check costs nothing next to a disk access.
+    if (!full.startsWith(root + path.sep)) throw new Error(`Key escapes the storage root: ${key}`);
+    return full;
+  }
+
+  async function put(key: string, body: Readable, opts: PutOptions = {}): Promise<PutResult> {
+    const finalPath = pathOf(key);
+    const { maxBytes } = opts;
+    if (maxBytes !== undefined && (!Number.isSafeInteger(maxBytes) || maxBytes < 0)) {
+      throw new RangeError(`maxBytes must be a non-negative integer, got ${maxBytes}`);
+    }
+
+    await mkdir(tempDir, { recursive: true });
+    const tempPath = path.join(tempDir, `${randomUUID()}.part`);
+    const hash = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        size += chunk.length;
+        if (maxBytes !== undefined && size > maxBytes) {
+          callback(new StorageTooLargeError(maxBytes));
+          return;
+        }
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+
+    let renamed = false;
+    try {
+      // Opened before streaming, so a source that fails at once cannot race the file's creation
+      // against the cleanup below.
+      const file = await open(tempPath, 'wx');
+      // flush: fsync before close, and the pipeline settles only after the close, so the rename
+      // below never publishes a name whose bytes are still only in the page cache.
+      const sink = file.createWriteStream({ flush: true });
+      try {
+        await pipeline(body, meter, sink);
+      } finally {
+        // Not events.once: it would reject on the sink's copy of the error and skip the wait.
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
+      }
+      const dir = path.dirname(finalPath);
+      await makeDurableDir(dir);
+      await rename(tempPath, finalPath);
+      renamed = true;
+      await syncDir(dir);
+    } catch (error) {
+      if (!renamed) await rm(tempPath, { force: true }).catch(() => undefined);
+      body.destroy();
+      throw error;
+    }
+    return { key, size, sha256: hash.digest('hex') };
+  }
+
+  async function get(key: string, range?: ByteRange): Promise<Readable> {
+    const filePath = pathOf(key);
+    if (range) assertValidRange(range);
+    // Opening first (rather than stat, then a lazy stream) turns a missing object into a typed
+    // error here and keeps reading the same file even if it is replaced or deleted meanwhile.
+    let file: FileHandle;
+    try {
+      file = await open(filePath, 'r');
+    } catch (error) {
+      if (isMissing(error)) throw new StorageNotFoundError(key, { cause: error });
+      throw error;
+    }
+    try {
+      if (!(await file.stat()).isFile()) throw new StorageNotFoundError(key);
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
+    return file.createReadStream({ start: range?.start, end: range?.end });
+  }
+
+  async function statObject(key: string): Promise<ObjectInfo | null> {
+    const filePath = pathOf(key);
+    try {
+      const info = await stat(filePath);
+      return info.isFile() ? { key, size: info.size } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async function deleteObject(key: string): Promise<void> {
+    const filePath = pathOf(key);
+    try {
+      await unlink(filePath);
+    } catch (error) {
+      // A directory under the key is not an object, so there is nothing to delete either.
+      if (isMissing(error) || hasCode(error, 'EISDIR') || hasCode(error, 'EPERM')) return;
+      throw error;
+    }
+  }
+
+  function signedUrl(key: string, opts: SignedUrlOptions): Promise<string> {
+    // The executor turns a thrown validation error into a rejection, as callers of a promise expect.
+    return new Promise((resolve) => {
+      resolve(buildSignedUrl(key, opts));
+    });
+  }
+
+  function buildSignedUrl(key: string, opts: SignedUrlOptions): string {
+    assertValidKey(key);
+    if (!Number.isFinite(opts.expiresInSeconds) || opts.expiresInSeconds <= 0) {
+      throw new RangeError(`expiresInSeconds must be positive, got ${opts.expiresInSeconds}`);
+    }
+    const now = Math.floor(clock().getTime() / 1000);
+    const token = createSignedToken(signingSecret, {
+      k: key,
+      e: now + Math.ceil(opts.expiresInSeconds),
+      ...(opts.fileName !== undefined ? { n: opts.fileName } : {}),
+      ...(opts.contentType !== undefined ? { t: opts.contentType } : {}),
+      ...(opts.disposition !== undefined ? { d: opts.disposition } : {}),
+    });
+    return `${publicBaseUrl}/storage/${token}`;
+  }
+
+  async function health(): Promise<void> {
+    await mkdir(tempDir, { recursive: true });
+    const probe = path.join(tempDir, `health-${randomUUID()}`);
+    try {
+      await writeFile(probe, 'ok', { flag: 'wx' });
+    } finally {
+      await rm(probe, { force: true });
+    }
+  }
+
+  async function sweepTemp(olderThanMs: number): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(tempDir);
+    } catch (error) {
+      if (isMissing(error)) return 0;
+      throw error;
+    }
+    const cutoff = clock().getTime() - olderThanMs;
+    let removed = 0;
+    for (const name of names) {
+      const entry = path.join(tempDir, name);
+      try {
+        const info = await lstat(entry);
+        if (info.mtimeMs < cutoff) {
+          await rm(entry, { force: true, recursive: true });
+          removed++;
+        }
+      } catch (error) {
+        // Another process may finish or sweep the same file between readdir and here.
+        if (!isMissing(error)) throw error;
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * mkdir -p, then fsync the parent of every directory it created: a new directory entry is
+   * only durable once its parent is synced, and the final rename lands in the deepest one.
+   */
+  async function makeDurableDir(dir: string): Promise<void> {
+    const firstCreated = await mkdir(dir, { recursive: true });
+    if (firstCreated === undefined) return;
+    const top = path.dirname(firstCreated);
+    for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+      await syncDir(current);
+      if (current === top || current === path.dirname(current)) break;
+    }
+  }
+
+  return {
+    kind: 'local',
+    root,
+    put,
+    get,
+    stat: statObject,
+    delete: deleteObject,
+    signedUrl,
+    health,
+    sweepTemp,
+  };
+}
+
+/** Makes renames and new entries in `dir` survive a power loss. */
+async function syncDir(dir: string): Promise<void> {
+  // Windows cannot open a directory for fsync, and NTFS journals the metadata anyway.
+  if (process.platform === 'win32') return;
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  return error instanceof Error && (error as NodeJS.ErrnoException).code === code;
+}
+
+function isMissing(error: unknown): boolean {
+  return hasCode(error, 'ENOENT') || hasCode(error, 'ENOTDIR');
+}

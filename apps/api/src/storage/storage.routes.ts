@@ -1,0 +1,103 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-error.js';
+import {
+  contentDisposition,
+  isSafeInline,
+  parseRangeHeader,
+  safeContentType,
+  type RangeDecision,
+} from './download-headers.js';
+import { isExpired, readSignedToken } from './signed-token.js';
+import { StorageNotFoundError, type Storage } from './storage.js';
+
+export interface StorageRoutesDeps {
+  storage: Storage;
+  signingSecret: string;
+  clock?: () => Date;
+}
+
+type TokenRequest = FastifyRequest<{ Params: { '*': string } }>;
+
+/**
+ * Serves the links made by the local driver's `signedUrl`: the token is the only credential,
+ * so the route needs no session and works for a plain browser download.
+ */
+export function storageRoutes(deps: StorageRoutesDeps): FastifyPluginAsync {
+  const { storage, signingSecret } = deps;
+  const clock = deps.clock ?? (() => new Date());
+
+  async function download(request: TokenRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const payload = readSignedToken(signingSecret, request.params['*']);
+    if (payload === null) {
+      throw new AppError('invalidDownload', { message: 'Invalid download link' });
+    }
+    const now = Math.floor(clock().getTime() / 1000);
+    if (isExpired(payload, now)) {
+      throw new AppError('expiredToken', { message: 'This download link has expired' });
+    }
+    const info = await storage.stat(payload.k);
+    if (info === null) throw new AppError('notFound', { message: 'The file no longer exists' });
+
+    // A validator we do not send can never match, so If-Range always means "send it all".
+    const range: RangeDecision =
+      request.headers['if-range'] === undefined
+        ? parseRangeHeader(request.headers.range, info.size)
+        : { kind: 'full' };
+
+    reply.header('accept-ranges', 'bytes');
+    if (range.kind === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${info.size}`).send();
+    }
+
+    const contentType = safeContentType(payload.t ?? info.contentType);
+    const disposition =
+      payload.d === 'inline' && isSafeInline(contentType) ? 'inline' : 'attachment';
+    reply
+      .header('content-type', contentType)
+      .header('content-disposition', contentDisposition(disposition, payload.n))
+      .header('cache-control', `private, max-age=${payload.e - now}`)
+      .header('x-content-type-options', 'nosniff');
+    // Chrome's PDF viewer does not run in a sandboxed document; PDF is the one type let through.
+    if (contentType.split(';')[0]?.trim().toLowerCase() !== 'application/pdf') {
+      reply.header('content-security-policy', 'sandbox');
+    }
+
+    if (range.kind === 'partial') {
+      reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+        .header('content-length', range.end - range.start + 1);
+    } else {
+      reply.header('content-length', info.size);
+    }
+    // Fastify keeps our Content-Length on a HEAD answered without a body.
+    if (request.method === 'HEAD') return reply.send();
+
+    let body: Readable;
+    try {
+      body = await storage.get(
+        payload.k,
+        range.kind === 'partial' ? { start: range.start, end: range.end } : undefined,
+      );
+    } catch (error) {
+      // Deleted between stat and open.
+      if (error instanceof StorageNotFoundError) {
+        throw new AppError('notFound', { message: 'The file no longer exists', cause: error });
+      }
+      throw error;
+    }
+    return reply.send(body);
+  }
+
+  return (app) => {
+    // A wildcard because a token is longer than the router's 100-character limit for a
+    // `:param`; HEAD is declared here since Fastify's automatic HEAD would read the whole file.
+    app.route<{ Params: { '*': string } }>({
+      method: ['GET', 'HEAD'],
+      url: '/storage/*',
+      handler: download,
+    });
+    return Promise.resolve();
+  };
+}

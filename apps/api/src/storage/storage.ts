@@ -1,0 +1,139 @@
+import type { Readable } from 'node:stream';
+
+/** A byte range with an inclusive end, as in HTTP; no end means "to the end of the object". */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+export interface ObjectInfo {
+  key: string;
+  size: number;
+  contentType?: string;
+}
+
+export interface PutResult {
+  key: string;
+  size: number;
+  sha256: string;
+}
+
+export interface PutOptions {
+  contentType?: string;
+  maxBytes?: number;
+}
+
+export interface SignedUrlOptions {
+  expiresInSeconds: number;
+  fileName?: string;
+  contentType?: string;
+  disposition?: 'attachment' | 'inline';
+}
+
+/**
+ * Where file bytes live. The shape follows what an S3 driver can do natively (whole-object
+ * writes, ranged reads, presigned GET URLs), so the local driver never offers something the
+ * scale-out setup could not.
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** Streams `body` into `key`; readers see either the previous object or the complete new one. */
+  put(key: string, body: Readable, opts?: PutOptions): Promise<PutResult>;
+  /** Throws StorageNotFoundError when the object does not exist. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  stat(key: string): Promise<ObjectInfo | null>;
+  /** Idempotent: deleting a missing object succeeds. */
+  delete(key: string): Promise<void>;
+  /** A URL that downloads the object without any other credential until it expires. */
+  signedUrl(key: string, opts: SignedUrlOptions): Promise<string>;
+  /** Throws when the storage cannot be written to. */
+  health(): Promise<void>;
+}
+
+export type StorageErrorCode = 'invalidKey' | 'notFound' | 'tooLarge' | 'invalidRange';
+
+export class StorageError extends Error {
+  readonly code: StorageErrorCode;
+
+  constructor(code: StorageErrorCode, message: string, opts?: { cause?: unknown }) {
+    super(message, opts);
+    this.name = 'StorageError';
+    this.code = code;
+  }
+}
+
+export class StorageInvalidKeyError extends StorageError {
+  readonly key: string;
+
+  constructor(key: string, reason: string) {
+    super('invalidKey', `Invalid storage key (${reason})`);
+    this.name = 'StorageInvalidKeyError';
+    this.key = key;
+  }
+}
+
+export class StorageNotFoundError extends StorageError {
+  readonly key: string;
+
+  constructor(key: string, opts?: { cause?: unknown }) {
+    super('notFound', `No stored object at ${key}`, opts);
+    this.name = 'StorageNotFoundError';
+    this.key = key;
+  }
+}
+
+export class StorageTooLargeError extends StorageError {
+  readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    super('tooLarge', `The object is larger than ${maxBytes} bytes`);
+    this.name = 'StorageTooLargeError';
+    this.maxBytes = maxBytes;
+  }
+}
+
+export class StorageRangeError extends StorageError {
+  constructor(range: ByteRange) {
+    super('invalidRange', `Invalid byte range ${range.start}-${range.end ?? ''}`);
+    this.name = 'StorageRangeError';
+  }
+}
+
+const MAX_KEY_LENGTH = 1024;
+
+/**
+ * Keys end up as file paths on the local driver and as object names on S3, so only plain
+ * relative slash paths are accepted: anything that could climb out of the root, or that two
+ * drivers would interpret differently, is refused rather than normalised. Segments starting
+ * with a dot are refused too, which keeps names like `.tmp` free for a driver's own use.
+ */
+export function assertValidKey(key: string): void {
+  if (key.length === 0) throw new StorageInvalidKeyError(key, 'empty');
+  if (key.length > MAX_KEY_LENGTH) throw new StorageInvalidKeyError(key, 'too long');
+  if (key.includes('\0')) throw new StorageInvalidKeyError(key, 'NUL character');
+  if (key.includes('\\')) throw new StorageInvalidKeyError(key, 'backslash');
+  if (key.startsWith('/') || /^[A-Za-z]:/.test(key)) {
+    throw new StorageInvalidKeyError(key, 'absolute path');
+  }
+  for (const segment of key.split('/')) {
+    if (segment === '') throw new StorageInvalidKeyError(key, 'empty segment');
+    if (segment.startsWith('.')) throw new StorageInvalidKeyError(key, 'dot segment');
+  }
+}
+
+export function isValidKey(key: string): boolean {
+  try {
+    assertValidKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function assertValidRange(range: ByteRange): void {
+  const { start, end } = range;
+  if (!Number.isSafeInteger(start) || start < 0) throw new StorageRangeError(range);
+  if (end !== undefined && (!Number.isSafeInteger(end) || end < start)) {
+    throw new StorageRangeError(range);
+  }
+}
