@@ -3,5 +3,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const res = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', 'apps/api/bench/run.ts'], { cwd: root, stdio: 'inherit' });
+const res = spawnSync(
+  process.execPath,
+  ['--conditions=source', '--import', 'tsx', 'apps/api/bench/run.ts'],
+  { cwd: root, stdio: 'inherit' },
+);
 process.exit(res.status ?? 1);

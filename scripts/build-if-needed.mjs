@@ -6,9 +6,31 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 const targets = [
-  { name: '@raccolta/contracts', dir: 'packages/contracts', sources: ['src', 'package.json', 'tsconfig.build.json'], output: 'dist/index.js' },
-  { name: '@raccolta/api', dir: 'apps/api', sources: ['src', 'package.json', 'tsconfig.build.json', '../../packages/contracts/src'], output: 'dist/main.js' },
-  { name: '@raccolta/web', dir: 'apps/web', sources: ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', '../../packages/contracts/src'], output: 'dist/index.html' },
+  {
+    name: '@raccolta/contracts',
+    dir: 'packages/contracts',
+    sources: ['src', 'package.json', 'tsconfig.build.json'],
+    output: 'dist/index.js',
+  },
+  {
+    name: '@raccolta/api',
+    dir: 'apps/api',
+    sources: ['src', 'package.json', 'tsconfig.build.json', '../../packages/contracts/src'],
+    output: 'dist/main.js',
+  },
+  {
+    name: '@raccolta/web',
+    dir: 'apps/web',
+    sources: [
+      'src',
+      'public',
+      'index.html',
+      'vite.config.ts',
+      'package.json',
+      '../../packages/contracts/src',
+    ],
+    output: 'dist/index.html',
+  },
 ];
 
 function newestMtime(p) {
@@ -28,7 +50,10 @@ export function buildIfNeeded({ force = false } = {}) {
     const changed = Math.max(...t.sources.map((s) => newestMtime(path.join(dir, s))));
     if (!force && built && built >= changed) continue;
     console.log(`Building ${t.name}…`);
-    const res = spawnSync('npm', ['run', 'build', '-w', t.name, '--silent'], { cwd: root, stdio: 'inherit' });
+    const res = spawnSync('npm', ['run', 'build', '-w', t.name, '--silent'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (res.status !== 0) throw new Error(`Build of ${t.name} failed`);
   }
 }

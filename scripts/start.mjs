@@ -14,10 +14,14 @@ if (!existsSync(path.join(root, 'node_modules'))) {
 buildIfNeeded();
 
 const entry = process.argv.includes('--worker') ? 'dist/cli/worker.js' : 'dist/main.js';
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api', entry)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
+const child = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'apps/api', entry)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -21,7 +21,11 @@ const summary = [];
 function run(name, cmd, args, env = {}) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   return { ok: res.status === 0, seconds };
 }
@@ -38,13 +42,22 @@ function check(name, cmd, args, env) {
 function vitestCounts(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+  };
 }
 
 function vitest(name, args, env) {
   if (only.length && !only.includes(name)) return;
   const out = path.join(reports, `${name}.json`);
-  const { ok, seconds } = run(name, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], env);
+  const { ok, seconds } = run(
+    name,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
   const c = vitestCounts(out);
   if (!c) {
     failed++;
@@ -56,7 +69,9 @@ function vitest(name, args, env) {
   passed += c.passed;
   failed += c.failed + extra;
   skipped += c.skipped;
-  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed + extra} failed, ${c.skipped} skipped (${seconds}s)`);
+  summary.push(
+    `${ok ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed + extra} failed, ${c.skipped} skipped (${seconds}s)`,
+  );
 }
 
 function freePort() {
@@ -86,7 +101,9 @@ if (process.env.TEST_DATABASE_URL) {
     failed++;
     summary.push('FAIL api-postgres: TEST_DATABASE_URL is not set (required under CI=true)');
   } else {
-    summary.push('skip api-postgres: set TEST_DATABASE_URL=postgres://… to run the API tests on PostgreSQL');
+    summary.push(
+      'skip api-postgres: set TEST_DATABASE_URL=postgres://… to run the API tests on PostgreSQL',
+    );
   }
 }
 
@@ -99,23 +116,32 @@ if (!only.length || only.includes('e2e')) {
       failed++;
       summary.push('FAIL e2e: Chromium not found (CHROMIUM_PATH or /usr/bin/chromium)');
     } else {
-      summary.push('skip e2e: Chromium not found; install it (apt-get install -y chromium) or set CHROMIUM_PATH');
+      summary.push(
+        'skip e2e: Chromium not found; install it (apt-get install -y chromium) or set CHROMIUM_PATH',
+      );
     }
   } else {
     const out = path.join(reports, 'e2e.json');
     const port = await freePort();
-    const { ok, seconds } = run('e2e', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], {
-      CHROMIUM_PATH: chromium,
-      E2E_PORT: String(port),
-      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-    });
+    const { ok, seconds } = run(
+      'e2e',
+      'npx',
+      ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+      {
+        CHROMIUM_PATH: chromium,
+        E2E_PORT: String(port),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      },
+    );
     if (existsSync(out)) {
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;
       const extra = !ok && s.unexpected === 0 ? 1 : 0;
       passed += s.expected + s.flaky;
       failed += s.unexpected + extra;
       skipped += s.skipped;
-      summary.push(`${ok ? 'ok  ' : 'FAIL'} e2e: ${s.expected + s.flaky} passed, ${s.unexpected + extra} failed, ${s.skipped} skipped (${seconds}s)`);
+      summary.push(
+        `${ok ? 'ok  ' : 'FAIL'} e2e: ${s.expected + s.flaky} passed, ${s.unexpected + extra} failed, ${s.skipped} skipped (${seconds}s)`,
+      );
     } else {
       failed++;
       summary.push(`FAIL e2e: no report (${seconds}s)`);

@@ -29,8 +29,16 @@ export async function benchPagination(): Promise<{ name: string; ms: number; rat
       created_at: 0,
       updated_at: 0,
     }));
-    for (let i = 0; i < rows.length; i += 500) await db.insertInto('jobs').values(rows.slice(i, i + 500)).execute();
-    await db.schema.createIndex('bench_jobs_run_at_id').on('jobs').columns(['run_at', 'id']).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('jobs')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    await db.schema
+      .createIndex('bench_jobs_run_at_id')
+      .on('jobs')
+      .columns(['run_at', 'id'])
+      .execute();
     await sql`analyze`.execute(db);
 
     // Ascending: page N starts after row (N-1)*20 - 1.
@@ -47,10 +55,18 @@ export async function benchPagination(): Promise<{ name: string; ms: number; rat
         lastKey,
       });
     const offset = () =>
-      db.selectFrom('jobs').select(['id', 'run_at']).orderBy('run_at').orderBy('id').limit(21).offset((DEPTH_PAGE - 1) * 20).execute();
+      db
+        .selectFrom('jobs')
+        .select(['id', 'run_at'])
+        .orderBy('run_at')
+        .orderBy('id')
+        .limit(21)
+        .offset((DEPTH_PAGE - 1) * 20)
+        .execute();
 
     const check = await keyset(deepKey);
-    if (check.items[0]?.run_at !== (DEPTH_PAGE - 1) * 20) throw new Error('deep page starts at the wrong row');
+    if (check.items[0]?.run_at !== (DEPTH_PAGE - 1) * 20)
+      throw new Error('deep page starts at the wrong row');
 
     const page1 = await median(() => keyset());
     const deep = await median(() => keyset(deepKey));

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -20,8 +20,10 @@ export type App = FastifyInstance;
  */
 export async function buildApp(ctx: AppContext): Promise<App> {
   const { config } = ctx;
+  // Typed as the base logger so the instance keeps FastifyInstance's default generics.
+  const logger: FastifyBaseLogger = ctx.logger;
   const app = Fastify({
-    loggerInstance: ctx.logger,
+    loggerInstance: logger,
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
@@ -37,7 +39,13 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(statusRoutes(ctx));
-      await api.register(storageRoutes({ storage: ctx.storage, signingSecret: config.secret, clock: () => new Date(ctx.clock()) }));
+      await api.register(
+        storageRoutes({
+          storage: ctx.storage,
+          signingSecret: config.secret,
+          clock: () => new Date(ctx.clock()),
+        }),
+      );
     },
     { prefix: '/api' },
   );
@@ -45,7 +53,9 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const webApp = await registerWebApp(app, config);
   // Unknown paths are rate limited too, so scanning for routes costs the scanner.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
-    return webApp?.(request, reply) ?? reply.status(404).send(notFoundBody(request.method, request.url));
+    return (
+      webApp?.(request, reply) ?? reply.status(404).send(notFoundBody(request.method, request.url))
+    );
   });
   return app;
 }

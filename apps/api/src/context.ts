@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from 'pino';
 import type { Config } from './config/config.js';
 import type { Db } from './db/create-db.js';
 import type { Storage } from './storage/storage.js';
@@ -12,6 +12,6 @@ export interface AppContext {
   db: Db;
   storage: Storage;
   clock: Clock;
-  logger: FastifyBaseLogger;
+  logger: Logger;
   checkDatabase: () => Promise<void>;
 }

@@ -24,6 +24,8 @@ describe('error codes', () => {
   it('parses an error body', () => {
     const body = errorBodySchema.parse({ statusCode: 404, errorCode: 'notFound', message: 'x' });
     expect(body.errorCode).toBe('notFound');
-    expect(() => errorBodySchema.parse({ statusCode: 404, errorCode: 'nope', message: 'x' })).toThrow();
+    expect(() =>
+      errorBodySchema.parse({ statusCode: 404, errorCode: 'nope', message: 'x' }),
+    ).toThrow();
   });
 });

@@ -7,7 +7,11 @@ const db = createDb(config.database);
 try {
   const result = await migrateToLatest(db);
   const applied = result.results ?? [];
-  console.log(applied.length ? applied.map((r) => `${r.status}: ${r.migrationName}`).join('\n') : 'Database is up to date');
+  console.log(
+    applied.length
+      ? applied.map((r) => `${r.status}: ${r.migrationName}`).join('\n')
+      : 'Database is up to date',
+  );
 } catch (err) {
   console.error(err instanceof ConfigError ? err.message : err);
   process.exitCode = 1;

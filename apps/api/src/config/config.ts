@@ -7,9 +7,12 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const csv = z
-  .string()
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const csv = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 /**
  * Every setting the server reads, parsed in this one place. `.env.example` documents each of them;
@@ -64,7 +67,9 @@ export interface Config {
   storage: { kind: 'local'; root: string };
   secret: string;
   signedUrlTtlSeconds: number;
-  mail: { transport: 'console'; dir: string; from: string } | { transport: 'smtp'; url: string; dir: string; from: string };
+  mail:
+    | { transport: 'console'; dir: string; from: string }
+    | { transport: 'smtp'; url: string; dir: string; from: string };
   worker: { inline: boolean; concurrency: number; leaseMs: number; pollMs: number };
   rateLimit: { max: number; windowMs: number };
   web: { serve: boolean; distDir: string };

@@ -9,20 +9,23 @@ import type { Database } from './database.js';
 export type Db = Kysely<Database>;
 export type DbKind = Config['database']['kind'];
 
-const INT8_OID = 20;
+/** Where pool errors are reported; a dropped idle connection must not crash the process. */
+export interface DbLogger {
+  error: (obj: object, msg: string) => void;
+}
 
-export function createDb(config: Config['database']): Db {
+export function createDb(config: Config['database'], logger?: DbLogger): Db {
   if (config.kind === 'postgres') {
+    // Timestamps are epoch milliseconds in bigint columns; they fit a JS number exactly.
+    const types = new pg.TypeOverrides();
+    types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
     const pool = new pg.Pool({
       connectionString: config.url,
       max: config.poolSize,
-      // Timestamps are epoch milliseconds in bigint columns; they fit a JS number exactly.
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === INT8_OID
-            ? (v: string) => Number(v)
-            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
+      types,
+    });
+    pool.on('error', (err) => {
+      logger?.error({ err }, 'idle database connection failed');
     });
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }

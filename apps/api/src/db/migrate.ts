@@ -9,7 +9,9 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {
-    throw result.error instanceof Error ? result.error : new Error(String(result.error));
+    throw result.error instanceof Error
+      ? result.error
+      : new Error('Migration failed', { cause: result.error });
   }
   return result;
 }

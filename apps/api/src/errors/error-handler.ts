@@ -60,11 +60,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (body.statusCode >= 500) {
       request.log.error({ err: error, requestId: request.id }, 'request failed');
     } else {
-      request.log.info({ errorCode: body.errorCode, statusCode: body.statusCode }, 'request refused');
+      request.log.info(
+        { errorCode: body.errorCode, statusCode: body.statusCode },
+        'request refused',
+      );
     }
     return reply.status(body.statusCode).send(body);
   });
-
 }
 
 export function notFoundBody(method: string, url: string): ErrorBody {

@@ -11,7 +11,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       openapi: '3.1.0',
       info: {
         title: 'Raccolta API',
-        description: 'Teams collect files from contributors. Errors are `{ statusCode, errorCode, message }`.',
+        description:
+          'Teams collect files from contributors. Errors are `{ statusCode, errorCode, message }`.',
         version: '0.1.0',
       },
       servers: [{ url: config.apiPublicUrl }],

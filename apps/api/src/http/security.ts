@@ -22,8 +22,22 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   await app.register(cors, {
     origin: config.webOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Range', 'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata'],
-    exposedHeaders: ['Content-Disposition', 'Content-Range', 'Location', 'Upload-Offset', 'Upload-Length'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Range',
+      'Tus-Resumable',
+      'Upload-Length',
+      'Upload-Offset',
+      'Upload-Metadata',
+    ],
+    exposedHeaders: [
+      'Content-Disposition',
+      'Content-Range',
+      'Location',
+      'Upload-Offset',
+      'Upload-Length',
+    ],
     maxAge: 600,
   });
 

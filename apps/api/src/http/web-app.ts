@@ -9,7 +9,10 @@ const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
 
 export function webAppCsp(nonce: string, config: Config): string {
   const apiOrigin = new URL(config.apiPublicUrl).origin;
-  const connect = ["'self'", ...(apiOrigin === new URL(config.publicUrl).origin ? [] : [apiOrigin])];
+  const connect = [
+    "'self'",
+    ...(apiOrigin === new URL(config.publicUrl).origin ? [] : [apiOrigin]),
+  ];
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -38,7 +41,8 @@ export async function registerWebApp(
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => FastifyReply | null) | null> {
   const indexFile = path.join(config.web.distDir, 'index.html');
   if (!config.web.serve || !existsSync(indexFile)) {
-    if (config.web.serve) app.log.warn({ distDir: config.web.distDir }, 'web app not built; serving the API only');
+    if (config.web.serve)
+      app.log.warn({ distDir: config.web.distDir }, 'web app not built; serving the API only');
     return null;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
@@ -49,7 +53,10 @@ export async function registerWebApp(
     wildcard: false,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      reply.header(
+        'Cache-Control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
     },
   });
 

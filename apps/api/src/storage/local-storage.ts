@@ -33,12 +33,6 @@ export interface LocalStorageOptions {
 export interface LocalStorage extends Storage {
   readonly kind: 'local';
   readonly root: string;
-  /**
-   * Removes temp files last written more than `olderThanMs` ago: the leftovers of a crash
-   * mid-upload. Pick an age well above the longest upload, or a slow live upload loses its file.
-   * Resolves to the number of files removed.
-   */
-  sweepTemp(olderThanMs: number): Promise<number>;
 }
 
 const TEMP_DIR = '.tmp';

@@ -48,6 +48,11 @@ export interface Storage {
   signedUrl(key: string, opts: SignedUrlOptions): Promise<string>;
   /** Throws when the storage cannot be written to. */
   health(): Promise<void>;
+  /**
+   * Removes what interrupted writes left behind more than `olderThanMs` ago (temp files, stale
+   * multipart uploads). Resolves to the number of leftovers removed.
+   */
+  sweepTemp(olderThanMs: number): Promise<number>;
 }
 
 export type StorageErrorCode = 'invalidKey' | 'notFound' | 'tooLarge' | 'invalidRange';

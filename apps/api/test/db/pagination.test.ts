@@ -61,19 +61,26 @@ describe('keyset pagination', () => {
   });
 
   it('ends with a null lastKey when the last page is exactly full', async () => {
-    const page = await paginate(db.selectFrom('jobs').select(['id', 'run_at']).where('run_at', '<', 1_004), {
-      sortColumn: 'run_at',
-      idColumn: 'id',
-      sortValue: (r) => r.run_at,
-      id: (r) => r.id,
-      direction: 'asc',
-    });
+    const page = await paginate(
+      db.selectFrom('jobs').select(['id', 'run_at']).where('run_at', '<', 1_004),
+      {
+        sortColumn: 'run_at',
+        idColumn: 'id',
+        sortValue: (r) => r.run_at,
+        id: (r) => r.id,
+        direction: 'asc',
+      },
+    );
     expect(page.items).toHaveLength(20);
     expect(page.lastKey).toBeNull();
   });
 
   it('refuses a cursor that is not one with invalidInput', async () => {
-    for (const lastKey of ['not-base64-json', Buffer.from('{"a":1}').toString('base64url'), encodeCursor(1, '').slice(0, 5)]) {
+    for (const lastKey of [
+      'not-base64-json',
+      Buffer.from('{"a":1}').toString('base64url'),
+      encodeCursor(1, '').slice(0, 5),
+    ]) {
       const run = paginate(db.selectFrom('jobs').select(['id', 'run_at']), {
         sortColumn: 'run_at',
         idColumn: 'id',
@@ -82,7 +89,9 @@ describe('keyset pagination', () => {
         direction: 'asc',
         lastKey,
       });
-      await expect(run).rejects.toSatisfy((e) => e instanceof AppError && e.errorCode === 'invalidInput');
+      await expect(run).rejects.toSatisfy(
+        (e) => e instanceof AppError && e.errorCode === 'invalidInput',
+      );
     }
   });
 });

@@ -13,7 +13,8 @@ import { migrateToLatest } from '../../src/db/migrate.js';
  */
 export function testDbKind(): 'sqlite' | 'postgres' {
   if (process.env.RACCOLTA_TEST_DB === 'postgres') {
-    if (!process.env.TEST_DATABASE_URL) throw new Error('RACCOLTA_TEST_DB=postgres needs TEST_DATABASE_URL');
+    if (!process.env.TEST_DATABASE_URL)
+      throw new Error('RACCOLTA_TEST_DB=postgres needs TEST_DATABASE_URL');
     return 'postgres';
   }
   return 'sqlite';
@@ -56,7 +57,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** A migrated database and a Db on it; `close()` destroys the Db and drops the database. */
-export async function openTestDb(): Promise<{ db: Db; database: TestDatabase; close: () => Promise<void> }> {
+export async function openTestDb(): Promise<{
+  db: Db;
+  database: TestDatabase;
+  close: () => Promise<void>;
+}> {
   const database = await createTestDatabase();
   const db = createDb(database.config);
   await migrateToLatest(db);

@@ -47,13 +47,23 @@ describe('HTTP foundation', () => {
   it('answers an unknown API path with 404 notFound', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
-    expect(errorBodySchema.parse(res.json())).toMatchObject({ statusCode: 404, errorCode: 'notFound' });
+    expect(errorBodySchema.parse(res.json())).toMatchObject({
+      statusCode: 404,
+      errorCode: 'notFound',
+    });
   });
 
   it('answers a schema failure with 400 invalidInput', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'x' } });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { name: 'x' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(errorBodySchema.parse(res.json())).toMatchObject({ statusCode: 400, errorCode: 'invalidInput' });
+    expect(errorBodySchema.parse(res.json())).toMatchObject({
+      statusCode: 400,
+      errorCode: 'invalidInput',
+    });
   });
 
   it('answers malformed JSON with 400 invalidRequest', async () => {
@@ -99,7 +109,10 @@ describe('HTTP foundation', () => {
   });
 
   it('serves the OpenAPI document generated from the route schemas, and its UI', async () => {
-    const doc = (await server.app.inject('/api/openapi.json')).json<{ openapi: string; paths: Record<string, unknown> }>();
+    const doc = (await server.app.inject('/api/openapi.json')).json<{
+      openapi: string;
+      paths: Record<string, unknown>;
+    }>();
     expect(doc.openapi).toMatch(/^3\./);
     // Paths are relative to the server URL, which ends in /api.
     expect(doc.paths).toHaveProperty('/status');

@@ -1,0 +1,23 @@
+import type { Config } from '../config/config.js';
+import type { Db } from '../db/create-db.js';
+import { sendMailJob } from '../mail/send-mail.job.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { Storage } from '../storage/storage.js';
+import { sweepStorageTempJob, sweepStorageTempSchedule } from '../storage/sweep-temp.job.js';
+import { purgeJobsJob, purgeJobsSchedule } from './purge-jobs.job.js';
+import type { Clock } from './types.js';
+import type { Schedule } from './worker.js';
+
+/** What job handlers get: the same plain values as services, plus the mailer. */
+export interface JobDeps {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  clock: Clock;
+  mailer: Mailer;
+}
+
+/** Every job the worker runs. A feature adds its jobs here. */
+export const jobs = [sendMailJob, purgeJobsJob, sweepStorageTempJob];
+
+export const schedules: Schedule[] = [purgeJobsSchedule, sweepStorageTempSchedule];

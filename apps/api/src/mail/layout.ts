@@ -1,0 +1,108 @@
+import type { Locale } from '@raccolta/contracts';
+
+export type MailBlock =
+  | { kind: 'text'; text: string }
+  | { kind: 'button'; label: string; url: string; secondary?: boolean }
+  | { kind: 'note'; text: string };
+
+/** A mail as plain content; the layout turns it into both parts, so they always say the same. */
+export interface MailContent {
+  subject: string;
+  greeting: string;
+  blocks: MailBlock[];
+}
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const chrome: Record<Locale, { signature: string; footer: string; fallback: string }> = {
+  en: {
+    signature: 'The Raccolta team',
+    footer:
+      'You received this e-mail from Raccolta because of an action involving your address. If you know nothing about it, you can ignore it.',
+    fallback: "If the button doesn't work, copy this link into your browser:",
+  },
+  it: {
+    signature: 'Il team di Raccolta',
+    footer:
+      "Hai ricevuto questa e-mail da Raccolta in seguito a un'azione che riguarda il tuo indirizzo. Se non ne sai nulla, puoi ignorarla.",
+    fallback: 'Se il pulsante non funziona, copia questo link nel browser:',
+  },
+};
+
+const PRIMARY = '#1976d2';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export function renderLayout(content: MailContent, locale: Locale): RenderedMail {
+  // A header line cannot carry a line break; names typed by users might.
+  const subject = content.subject.replace(/\s+/g, ' ').trim();
+  return { subject, html: html(content, subject, locale), text: text(content, locale) };
+}
+
+function text(content: MailContent, locale: Locale): string {
+  const t = chrome[locale];
+  const parts = [content.greeting];
+  for (const block of content.blocks) {
+    parts.push(block.kind === 'button' ? `${block.label}:\n${block.url}` : block.text);
+  }
+  parts.push(t.signature, `--\n${t.footer}`);
+  return `${parts.join('\n\n')}\n`;
+}
+
+function html(content: MailContent, subject: string, locale: Locale): string {
+  const t = chrome[locale];
+  const body = content.blocks.map((block) => {
+    switch (block.kind) {
+      case 'text':
+        return `<p style="margin:0 0 16px">${escapeHtml(block.text)}</p>`;
+      case 'note':
+        return `<p style="margin:0 0 16px;font-size:13px;color:#616161">${escapeHtml(block.text)}</p>`;
+      case 'button':
+        return button(block.label, block.url, block.secondary ?? false, t.fallback);
+    }
+  });
+  return `<!doctype html>
+<html lang="${locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:#f5f5f5">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f5f5">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;font-family:Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#212121">
+<tr><td style="padding:24px 32px 8px;font-size:20px;font-weight:bold;color:${PRIMARY}">Raccolta</td></tr>
+<tr><td style="padding:8px 32px 24px">
+<p style="margin:0 0 16px">${escapeHtml(content.greeting)}</p>
+${body.join('\n')}
+<p style="margin:0">${escapeHtml(t.signature)}</p>
+</td></tr>
+</table>
+<p style="max-width:560px;margin:16px auto 0;font-family:Roboto,Helvetica,Arial,sans-serif;font-size:12px;line-height:1.5;color:#757575">${escapeHtml(t.footer)}</p>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+function button(label: string, url: string, secondary: boolean, fallback: string): string {
+  const href = escapeHtml(url);
+  const style = secondary
+    ? `display:inline-block;padding:10px 22px;border:1px solid ${PRIMARY};border-radius:4px;color:${PRIMARY};text-decoration:none;font-weight:bold`
+    : `display:inline-block;padding:11px 23px;border-radius:4px;background:${PRIMARY};color:#ffffff;text-decoration:none;font-weight:bold`;
+  return `<p style="margin:0 0 8px"><a href="${href}" style="${style}">${escapeHtml(label)}</a></p>
+<p style="margin:0 0 16px;font-size:12px;color:#757575;word-break:break-all">${escapeHtml(fallback)}<br><a href="${href}" style="color:${PRIMARY}">${href}</a></p>`;
+}

@@ -1,0 +1,105 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import { newId } from '../db/ids.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /**
+   * A stable unique id, e.g. the sending job's id; it becomes `<id@sender-domain>` unless it is
+   * already a full `<…@…>` Message-ID. Without one the transport makes a random id.
+   */
+  messageId?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Checks the transport can send: the SMTP server answers and accepts the login, or the mail folder is writable. */
+  verify(): Promise<void>;
+  close(): void;
+}
+
+/** `console` writes each message as an .eml file and logs its links; `smtp` sends through SMTP_URL. */
+export function createMailer(config: Config['mail'], logger: Logger): Mailer {
+  const log = logger.child({ component: 'mail' });
+  return config.transport === 'smtp'
+    ? smtpMailer(config.url, config.from, log)
+    : consoleMailer(config.dir, config.from, log);
+}
+
+function smtpMailer(url: string, from: string, logger: Logger): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        messageId: message.messageId && messageIdHeader(message.messageId, from),
+      });
+      logger.info(
+        { to: message.to, subject: message.subject, messageId: info.messageId },
+        'mail sent',
+      );
+    },
+    async verify() {
+      await transport.verify();
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+function consoleMailer(dir: string, from: string, logger: Logger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        messageId: message.messageId && messageIdHeader(message.messageId, from),
+      });
+      if (!Buffer.isBuffer(info.message))
+        throw new Error('the stream transport did not buffer the message');
+      await mkdir(dir, { recursive: true });
+      // Named after the Message-ID, so a retried job rewrites its file instead of adding one.
+      const file = path.join(dir, `${fileSafe(message.messageId ?? newId())}.eml`);
+      const partial = `${file}.${process.pid}.tmp`;
+      await writeFile(partial, info.message);
+      await rename(partial, file);
+      const links = message.text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+      logger.info(
+        { to: message.to, subject: message.subject, links, file },
+        [`mail to ${message.to}: ${message.subject}`, ...links.map((l) => `  ${l}`)].join('\n'),
+      );
+    },
+    async verify() {
+      await mkdir(dir, { recursive: true });
+    },
+    close() {
+      // Nothing is held open.
+    },
+  };
+}
+
+/** `<id@domain-of-the-sender>`: a Message-ID needs a domain, and the sender's is the honest one. */
+export function messageIdHeader(id: string, from: string): string {
+  if (/^<[^<>@\s]+@[^<>@\s]+>$/.test(id)) return id;
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'raccolta.local';
+  return `<${fileSafe(id)}@${domain}>`;
+}
+
+function fileSafe(value: string): string {
+  return value.replace(/[^A-Za-z0-9._-]/g, '_');
+}

@@ -1,0 +1,193 @@
+import { ASSIGNABLE_ROLES, type AssignableRole, type Locale } from '@raccolta/contracts';
+import { z } from 'zod';
+import { renderLayout, type MailContent, type RenderedMail } from './layout.js';
+
+// Only http(s): a `javascript:` or `data:` link must never become a button.
+const link = z.url({ protocol: /^https?$/ });
+const name = z.string().trim().min(1).max(200).optional();
+const label = z.string().trim().min(1).max(200);
+
+/** The variables of each template; the send-mail job validates stored payloads against these. */
+export const mailVarsSchemas = {
+  verifyEmail: z.object({ link, name }),
+  resetPassword: z.object({ link, name }),
+  invitation: z.object({
+    teamName: label,
+    inviterName: label,
+    role: z.enum(ASSIGNABLE_ROLES),
+    acceptLink: link,
+    rejectLink: link,
+    /** Epoch ms. */
+    expiresAt: z.number().int(),
+  }),
+  downloadReady: z.object({ collectionName: label, link, name }),
+};
+
+export type MailTemplate = keyof typeof mailVarsSchemas;
+export const MAIL_TEMPLATES = Object.keys(mailVarsSchemas) as MailTemplate[];
+export type MailVars = { [K in MailTemplate]: z.infer<(typeof mailVarsSchemas)[K]> };
+
+interface Common {
+  hello: (name: string | undefined) => string;
+  roles: Record<AssignableRole, string>;
+  /** A date and time as a reader of this language writes it; mails go out in UTC. */
+  dateTime: (epochMs: number) => string;
+}
+
+const dateTime = (locale: string) => (epochMs: number) =>
+  new Intl.DateTimeFormat(locale, {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(epochMs);
+
+const common: Record<Locale, Common> = {
+  en: {
+    hello: (n) => (n ? `Hi ${n},` : 'Hi,'),
+    roles: { admin: 'Administrator', uploader: 'Contributor', viewer: 'Viewer' },
+    dateTime: dateTime('en-GB'),
+  },
+  it: {
+    hello: (n) => (n ? `Ciao ${n},` : 'Ciao,'),
+    roles: { admin: 'Amministratore', uploader: 'Collaboratore', viewer: 'Visualizzatore' },
+    dateTime: dateTime('it-IT'),
+  },
+};
+
+type Compose<K extends MailTemplate> = (vars: MailVars[K], c: Common) => MailContent;
+
+/** Every text of every mail, English and Italian side by side. */
+const templates: { [K in MailTemplate]: Record<Locale, Compose<K>> } = {
+  verifyEmail: {
+    en: (v, c) => ({
+      subject: 'Confirm your e-mail address',
+      greeting: c.hello(v.name),
+      blocks: [
+        {
+          kind: 'text',
+          text: 'Thanks for signing up to Raccolta. Confirm your e-mail address to activate your account.',
+        },
+        { kind: 'button', label: 'Confirm e-mail address', url: v.link },
+        { kind: 'note', text: "If you didn't create a Raccolta account, ignore this message." },
+      ],
+    }),
+    it: (v, c) => ({
+      subject: 'Conferma il tuo indirizzo e-mail',
+      greeting: c.hello(v.name),
+      blocks: [
+        {
+          kind: 'text',
+          text: "Grazie per la registrazione a Raccolta. Conferma il tuo indirizzo e-mail per attivare l'account.",
+        },
+        { kind: 'button', label: "Conferma l'indirizzo e-mail", url: v.link },
+        {
+          kind: 'note',
+          text: 'Se non hai creato un account su Raccolta, ignora questo messaggio.',
+        },
+      ],
+    }),
+  },
+  resetPassword: {
+    en: (v, c) => ({
+      subject: 'Reset your Raccolta password',
+      greeting: c.hello(v.name),
+      blocks: [
+        {
+          kind: 'text',
+          text: 'We received a request to reset the password of your Raccolta account. Use the button below to choose a new one.',
+        },
+        { kind: 'button', label: 'Choose a new password', url: v.link },
+        {
+          kind: 'note',
+          text: "If you didn't ask for this, ignore this e-mail: your current password stays valid.",
+        },
+      ],
+    }),
+    it: (v, c) => ({
+      subject: 'Reimposta la password di Raccolta',
+      greeting: c.hello(v.name),
+      blocks: [
+        {
+          kind: 'text',
+          text: 'Abbiamo ricevuto una richiesta di reimpostare la password del tuo account Raccolta. Usa il pulsante qui sotto per sceglierne una nuova.',
+        },
+        { kind: 'button', label: 'Scegli una nuova password', url: v.link },
+        {
+          kind: 'note',
+          text: "Se non l'hai chiesto tu, ignora questa e-mail: la password attuale resta valida.",
+        },
+      ],
+    }),
+  },
+  invitation: {
+    en: (v, c) => ({
+      subject: `${v.inviterName} invited you to join ${v.teamName} on Raccolta`,
+      greeting: c.hello(undefined),
+      blocks: [
+        {
+          kind: 'text',
+          text: `${v.inviterName} invited you to join the team ${v.teamName} on Raccolta with the role of ${c.roles[v.role]}.`,
+        },
+        { kind: 'button', label: 'Accept the invitation', url: v.acceptLink },
+        { kind: 'button', label: 'Decline', url: v.rejectLink, secondary: true },
+        {
+          kind: 'note',
+          text: `The invitation expires on ${c.dateTime(v.expiresAt)} (UTC). If you don't know who invited you, you can ignore this e-mail.`,
+        },
+      ],
+    }),
+    it: (v, c) => ({
+      subject: `${v.inviterName} ti ha invitato a unirti a ${v.teamName} su Raccolta`,
+      greeting: c.hello(undefined),
+      blocks: [
+        {
+          kind: 'text',
+          text: `${v.inviterName} ti ha invitato a unirti al team ${v.teamName} su Raccolta con il ruolo di ${c.roles[v.role]}.`,
+        },
+        { kind: 'button', label: "Accetta l'invito", url: v.acceptLink },
+        { kind: 'button', label: 'Rifiuta', url: v.rejectLink, secondary: true },
+        {
+          kind: 'note',
+          text: `L'invito scade il ${c.dateTime(v.expiresAt)} (UTC). Se non sai chi ti ha invitato, puoi ignorare questa e-mail.`,
+        },
+      ],
+    }),
+  },
+  downloadReady: {
+    en: (v, c) => ({
+      subject: `Your download of “${v.collectionName}” is ready`,
+      greeting: c.hello(v.name),
+      blocks: [
+        {
+          kind: 'text',
+          text: `The archive of the collection “${v.collectionName}” you requested is ready to download.`,
+        },
+        { kind: 'button', label: 'Download the archive', url: v.link },
+        { kind: 'note', text: 'You need to be signed in to Raccolta to download it.' },
+      ],
+    }),
+    it: (v, c) => ({
+      subject: `Il download di «${v.collectionName}» è pronto`,
+      greeting: c.hello(v.name),
+      blocks: [
+        {
+          kind: 'text',
+          text: `L'archivio della raccolta «${v.collectionName}» che hai richiesto è pronto per il download.`,
+        },
+        { kind: 'button', label: "Scarica l'archivio", url: v.link },
+        { kind: 'note', text: "Per scaricarlo devi aver effettuato l'accesso a Raccolta." },
+      ],
+    }),
+  },
+};
+
+/** Subject, HTML and text of a mail; the variables are validated (links must be http or https). */
+export function renderMail<K extends MailTemplate>(
+  template: K,
+  locale: Locale,
+  vars: MailVars[K],
+): RenderedMail {
+  const compose: Compose<K> = templates[template][locale];
+  const checked = mailVarsSchemas[template].parse(vars) as MailVars[K];
+  return renderLayout(compose(checked, common[locale]), locale);
+}

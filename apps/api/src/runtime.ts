@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import type { Config } from './config/config.js';
+import type { AppContext, Clock } from './context.js';
+import { createDb } from './db/create-db.js';
+import { migrateToLatest } from './db/migrate.js';
+import { jobs, schedules, type JobDeps } from './jobs/registry.js';
+import { createWorker, type Worker } from './jobs/worker.js';
+import { createMailer } from './mail/mailer.js';
+import { createLocalStorage } from './storage/local-storage.js';
+
+/** What every process of Raccolta needs, API or worker: context on a migrated database. */
+export async function createContext(config: Config, clock: Clock = Date.now): Promise<AppContext> {
+  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
+  const db = createDb(config.database, logger);
+  await migrateToLatest(db);
+  const storage = createLocalStorage({
+    root: config.storage.root,
+    signingSecret: config.secret,
+    publicBaseUrl: config.apiPublicUrl,
+    clock: () => new Date(clock()),
+  });
+  return {
+    config,
+    db,
+    storage,
+    clock,
+    logger,
+    checkDatabase: async () => {
+      await sql`select 1`.execute(db);
+    },
+  };
+}
+
+export interface RunningWorker {
+  worker: Worker;
+  /** Stops claiming, lets running jobs finish (or releases them), closes the mailer. */
+  stop: () => Promise<void>;
+}
+
+/** Starts a worker running every registered job and schedule. */
+export async function startWorker(ctx: AppContext): Promise<RunningWorker> {
+  const { config, db, storage, clock, logger } = ctx;
+  const mailer = createMailer(config.mail, logger);
+  const deps: JobDeps = { config, db, storage, clock, mailer };
+  const worker = createWorker({
+    db,
+    dbKind: config.database.kind,
+    jobs,
+    deps,
+    concurrency: config.worker.concurrency,
+    leaseMs: config.worker.leaseMs,
+    pollMs: config.worker.pollMs,
+    logger,
+    clock,
+    workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+  });
+  for (const schedule of schedules) worker.schedule(schedule);
+  await worker.start();
+  return {
+    worker,
+    async stop() {
+      await worker.stop({ timeoutMs: 25_000 });
+      mailer.close();
+    },
+  };
+}
