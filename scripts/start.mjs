@@ -13,7 +13,11 @@ if (!existsSync(path.join(root, 'node_modules'))) {
 
 buildIfNeeded();
 
-const entry = process.argv.includes('--worker') ? 'dist/cli/worker.js' : 'dist/main.js';
+const entry = process.argv.includes('--worker')
+  ? 'dist/cli/worker.js'
+  : process.argv.includes('--migrate')
+    ? 'dist/cli/migrate.js'
+    : 'dist/main.js';
 const child = spawn(
   process.execPath,
   ['--enable-source-maps', path.join(root, 'apps/api', entry)],
