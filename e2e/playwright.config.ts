@@ -10,6 +10,9 @@ import { defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'raccolta-e2e-'));
+// Set once by the runner process; workers inherit these, so every process agrees on the ports.
+process.env.E2E_SMTP_PORT ??= String(port + 1);
+process.env.E2E_MAILBOX_PORT ??= String(port + 2);
 const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
@@ -39,20 +42,35 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    cwd: root,
-    url: `${baseURL}/api/status`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      JOB_POLL_MS: '200',
+  webServer: [
+    {
+      command: 'node --conditions=source --import tsx e2e/support/mail-server.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,
+        E2E_MAILBOX_PORT: process.env.E2E_MAILBOX_PORT,
+      },
     },
-  },
+    {
+      command: 'node scripts/start.mjs',
+      cwd: root,
+      url: `${baseURL}/api/status`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        JOB_POLL_MS: '200',
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      },
+    },
+  ],
 });

@@ -34,8 +34,8 @@ export interface SmtpCapture {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free local port that keeps every message it accepts. */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+/** A real SMTP server on a local port (a free one by default) that keeps every message it accepts. */
+export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   let rejectRule: ((address: string) => SmtpRejection | undefined) | null = null;
@@ -74,13 +74,13 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   });
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(port, '127.0.0.1', () => resolve());
   });
-  const { port } = server.server.address() as AddressInfo;
+  const bound = (server.server.address() as AddressInfo).port;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
-    port,
+    url: `smtp://127.0.0.1:${bound}`,
+    port: bound,
     messages,
     waitFor(predicate, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
