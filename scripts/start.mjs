@@ -13,14 +13,18 @@ if (!existsSync(path.join(root, 'node_modules'))) {
 
 buildIfNeeded();
 
-const entry = process.argv.includes('--worker')
-  ? 'dist/cli/worker.js'
-  : process.argv.includes('--migrate')
-    ? 'dist/cli/migrate.js'
-    : 'dist/main.js';
+const modes = {
+  '--worker': 'dist/cli/worker.js',
+  '--migrate': 'dist/cli/migrate.js',
+  '--admin': 'dist/cli/admin.js',
+};
+const mode = Object.keys(modes).find((m) => process.argv.includes(m));
+const entry = mode ? modes[mode] : 'dist/main.js';
+// `npm run admin -- grant-scope a@b.c`: everything after the mode flag goes to the command.
+const passThrough = mode ? process.argv.slice(process.argv.indexOf(mode) + 1) : [];
 const child = spawn(
   process.execPath,
-  ['--enable-source-maps', path.join(root, 'apps/api', entry)],
+  ['--enable-source-maps', path.join(root, 'apps/api', entry), ...passThrough],
   {
     cwd: root,
     stdio: 'inherit',

@@ -9,8 +9,10 @@ import { notFoundBody, registerErrorHandler } from './errors/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
+import { authRoutes } from './auth/auth.routes.js';
 import { statusRoutes } from './status/status.routes.js';
 import { storageRoutes } from './storage/storage.routes.js';
+import { usersRoutes } from './users/users.routes.js';
 
 export type App = FastifyInstance;
 
@@ -39,6 +41,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(statusRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(usersRoutes(ctx));
       await api.register(
         storageRoutes({
           storage: ctx.storage,

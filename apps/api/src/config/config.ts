@@ -45,6 +45,29 @@ export const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SIGNUP_MODE: z.enum(['open', 'invitation']).default('open'),
+  SIGNUP_GLOBAL_SCOPE: bool.default(true),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  VERIFICATION_CODE_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  RESET_CODE_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  SIGNIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  SIGNIN_FAILURE_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60_000),
+  OAUTH_REDIRECT_URLS: csv.optional(),
+  OIDC_GOOGLE_ISSUER: z.url().optional(),
+  OIDC_GOOGLE_CLIENT_ID: z.string().optional(),
+  OIDC_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  OIDC_GOOGLE_NAME: z.string().default('Google'),
+  OIDC_MICROSOFT_ISSUER: z.url().optional(),
+  OIDC_MICROSOFT_CLIENT_ID: z.string().optional(),
+  OIDC_MICROSOFT_CLIENT_SECRET: z.string().optional(),
+  OIDC_MICROSOFT_NAME: z.string().default('Microsoft'),
+  OIDC_ALLOW_HTTP: bool.default(false),
   SERVE_WEB: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -73,6 +96,28 @@ export interface Config {
   worker: { inline: boolean; concurrency: number; leaseMs: number; pollMs: number };
   rateLimit: { max: number; windowMs: number };
   web: { serve: boolean; distDir: string };
+  auth: {
+    signupMode: 'open' | 'invitation';
+    signupGlobalScope: boolean;
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlMs: number;
+    verificationCodeTtlMs: number;
+    resetCodeTtlMs: number;
+    signinMaxFailuresPerAccount: number;
+    signinMaxFailuresPerIp: number;
+    signinFailureWindowMs: number;
+    oauthRedirectUrls: string[];
+    providers: OidcProviderConfig[];
+    allowHttpIssuers: boolean;
+  };
+}
+
+export interface OidcProviderConfig {
+  id: 'google' | 'microsoft';
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +146,32 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             : path.join(dataDir, 'raccolta.db'),
         };
   const mailDir = path.join(dataDir, 'mail');
+  const providers: OidcProviderConfig[] = [];
+  for (const [id, issuer, clientId, clientSecret, name] of [
+    [
+      'google',
+      e.OIDC_GOOGLE_ISSUER,
+      e.OIDC_GOOGLE_CLIENT_ID,
+      e.OIDC_GOOGLE_CLIENT_SECRET,
+      e.OIDC_GOOGLE_NAME,
+    ],
+    [
+      'microsoft',
+      e.OIDC_MICROSOFT_ISSUER,
+      e.OIDC_MICROSOFT_CLIENT_ID,
+      e.OIDC_MICROSOFT_CLIENT_SECRET,
+      e.OIDC_MICROSOFT_NAME,
+    ],
+  ] as const) {
+    if (!issuer) continue;
+    if (!clientId || !clientSecret) {
+      const prefix = `OIDC_${id.toUpperCase()}`;
+      throw new ConfigError(
+        `Invalid configuration:\n  ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET: required with ${prefix}_ISSUER`,
+      );
+    }
+    providers.push({ id, name, issuer, clientId, clientSecret });
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -126,6 +197,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.JOB_POLL_MS,
     },
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    auth: {
+      signupMode: e.SIGNUP_MODE,
+      signupGlobalScope: e.SIGNUP_GLOBAL_SCOPE,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlMs: e.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60_000,
+      verificationCodeTtlMs: e.VERIFICATION_CODE_TTL_HOURS * 60 * 60_000,
+      resetCodeTtlMs: e.RESET_CODE_TTL_MINUTES * 60_000,
+      signinMaxFailuresPerAccount: e.SIGNIN_MAX_FAILURES_PER_ACCOUNT,
+      signinMaxFailuresPerIp: e.SIGNIN_MAX_FAILURES_PER_IP,
+      signinFailureWindowMs: e.SIGNIN_FAILURE_WINDOW_MS,
+      oauthRedirectUrls: e.OAUTH_REDIRECT_URLS ?? [`${publicUrl}/auth/callback`],
+      providers,
+      allowHttpIssuers: e.OIDC_ALLOW_HTTP,
+    },
     web: {
       serve: e.SERVE_WEB,
       distDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),

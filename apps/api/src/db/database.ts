@@ -22,6 +22,143 @@ export interface JobsTable {
   finished_at: number | null;
 }
 
+export type UserScope = 'global' | 'team';
+export type UserKind = 'standard' | 'internal';
+
+export interface UsersTable {
+  id: string;
+  /** Lower-cased; null for internal members, who have no e-mail. */
+  email: string | null;
+  email_verified: number;
+  /** Standard users: unique among standard users. Internal members: unique within their team. */
+  username: string;
+  kind: UserKind;
+  /** The team an internal member belongs to; null for standard users. */
+  team_id: string | null;
+  nickname: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  avatar_url: string | null;
+  /** argon2id PHC string; null for accounts that only sign in through a provider. */
+  password_hash: string | null;
+  /** Internal members must choose a password at their first sign-in. */
+  password_change_required: number;
+  scope: UserScope;
+  locale: string;
+  /** How the account was created: email_password or a provider id. */
+  sign_up_method: string;
+  /** Bumped on sign-out, password reset and change: access tokens carrying an older one are refused. */
+  token_version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: number;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  family_id: string;
+  user_id: string;
+  token_hash: string;
+  identity_provider: number;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+  created_at: number;
+}
+
+export type OneTimeCodePurpose = 'verify_email' | 'reset_password' | 'new_password' | 'oauth_code';
+
+export interface OneTimeCodesTable {
+  id: string;
+  user_id: string;
+  purpose: OneTimeCodePurpose;
+  code_hash: string;
+  /** JSON: what the code is bound to (redirect URI and PKCE challenge of an OAuth code). */
+  data: string | null;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
+export interface OauthTransactionsTable {
+  id: string;
+  provider: string;
+  client_redirect_uri: string;
+  client_state: string;
+  client_code_challenge: string;
+  provider_state: string;
+  provider_nonce: string;
+  provider_code_verifier: string;
+  locale: string;
+  expires_at: number;
+  created_at: number;
+}
+
+export type TeamMode = 'collaborative' | 'controlled';
+export type Plan = 'free' | 'pro' | 'premium';
+export type MemberRole = 'owner' | 'admin' | 'uploader' | 'viewer';
+export type MemberStatus =
+  'active' | 'invited' | 'pending' | 'rejected' | 'left' | 'banned' | 'disabled';
+
+export interface TeamsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  mode: TeamMode;
+  owner_id: string;
+  plan: Plan;
+  star_alias: string | null;
+  logo_url: string | null;
+  created_at: number;
+  created_by: string;
+  updated_at: number;
+  updated_by: string;
+}
+
+export interface TeamAliasesTable {
+  alias: string;
+  team_id: string;
+  created_at: number;
+  created_by: string;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  role: MemberRole;
+  status: MemberStatus;
+  type: 'internal' | 'standard';
+  nickname: string | null;
+  email: string | null;
+  created_at: number;
+  created_by: string | null;
+  joined_at: number | null;
+  invite_expires_at: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   jobs: JobsTable;
+  users: UsersTable;
+  user_identities: UserIdentitiesTable;
+  refresh_tokens: RefreshTokensTable;
+  one_time_codes: OneTimeCodesTable;
+  rate_limits: RateLimitsTable;
+  oauth_transactions: OauthTransactionsTable;
+  teams: TeamsTable;
+  team_aliases: TeamAliasesTable;
+  team_members: TeamMembersTable;
 }

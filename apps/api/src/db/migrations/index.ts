@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-jobs.js';
+import * as m0002 from './0002-accounts-and-teams.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -7,4 +8,5 @@ import * as m0001 from './0001-jobs.js';
  */
 export const migrations: Record<string, Migration> = {
   '0001-jobs': m0001,
+  '0002-accounts-and-teams': m0002,
 };

@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { AppError } from '../errors/app-error.js';
+import { findUserById, type UserRow } from '../users/users.repository.js';
+import { verifyAccessToken } from './tokens.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `authenticate` on routes that require one. */
+    actor?: UserRow;
+  }
+}
+
+/** Reads `Authorization: Bearer <access token>`; null when the header is absent. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [type, token] = header.split(' ');
+  if (type?.toLowerCase() !== 'bearer' || !token) throw new AppError('invalidAuthorization');
+  return token;
+}
+
+/**
+ * The onRequest hook of every route that needs a signed-in user: missing token → 401
+ * authorizationRequired; a bad, expired or revoked one (sign-out, password change) → 401
+ * invalidAuthorization.
+ */
+export function authenticate(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('authorizationRequired');
+    const claims = await verifyAccessToken(ctx.config, token, ctx.clock());
+    const user = await findUserById(ctx.db, claims.sub);
+    if (!user || user.token_version !== claims.sv) throw new AppError('invalidAuthorization');
+    request.actor = user;
+  };
+}
+
+/** The actor set by `authenticate`; a route without the hook is a programming error. */
+export function actorOf(request: FastifyRequest): UserRow {
+  if (!request.actor) throw new Error('route is missing the authenticate hook');
+  return request.actor;
+}

@@ -1,0 +1,167 @@
+import {
+  authResultResponseSchema,
+  forgotPasswordRequestSchema,
+  newPasswordRequestSchema,
+  refreshRequestSchema,
+  resetPasswordRequestSchema,
+  signInRequestSchema,
+  signOutRequestSchema,
+  signUpRequestSchema,
+  verifyEmailRequestSchema,
+} from '@raccolta/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { forgotPassword, resetPassword } from './password.service.js';
+import { refreshSession, revokeAllSessions } from './sessions.js';
+import { setNewPassword, signIn } from './signin.service.js';
+import { signUp, verifyEmail } from './signup.service.js';
+import { verifyAccessToken } from './tokens.js';
+
+/**
+ * A chosen password is checked against the §5 policy by the service, so a weak one is
+ * `invalidPassword` rather than a generic schema failure.
+ */
+const chosenPassword = z.string().trim().min(1).max(200);
+const empty = z.object({});
+const tags = ['auth'];
+
+/** Anonymous endpoints that cost a password hash get a tight per-address limit on top. */
+const strict = { rateLimit: { max: 20, timeWindow: 60_000 } };
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return (app) => {
+    app.post(
+      '/auth/signup',
+      {
+        schema: {
+          tags,
+          summary: 'Sign up with e-mail and password; a verification e-mail follows',
+          body: signUpRequestSchema.extend({ password: chosenPassword }),
+          response: { 201: z.object({ userId: z.uuid(), username: z.string() }) },
+        },
+        config: strict,
+      },
+      async (request, reply) => reply.status(201).send(await signUp(ctx, request.body)),
+    );
+
+    app.post(
+      '/auth/verify-email',
+      {
+        schema: {
+          tags,
+          summary: 'Confirm an e-mail address with the code from the link',
+          body: verifyEmailRequestSchema,
+          response: { 200: z.object({ verified: z.literal(true) }) },
+        },
+        config: strict,
+      },
+      async (request) => {
+        await verifyEmail(ctx, request.body);
+        return { verified: true as const };
+      },
+    );
+
+    app.post(
+      '/auth/signin',
+      {
+        schema: {
+          tags,
+          summary: 'Sign in with e-mail or username (plus team for internal members) and password',
+          description:
+            'Errors: notAuthorized (unknown user or wrong password, indistinguishable), notConfirmed, tooManyRequests, newPasswordRequired (403, data: { session, teamId, username }).',
+          body: signInRequestSchema,
+          response: { 200: authResultResponseSchema },
+        },
+        config: strict,
+      },
+      async (request) => ({ result: await signIn(ctx, request.body, request.ip) }),
+    );
+
+    app.post(
+      '/auth/new-password',
+      {
+        schema: {
+          tags,
+          summary: "Choose a password at an internal member's first sign-in",
+          body: newPasswordRequestSchema.extend({ newPassword: chosenPassword }),
+          response: { 200: authResultResponseSchema },
+        },
+        config: strict,
+      },
+      async (request) => ({ result: await setNewPassword(ctx, request.body) }),
+    );
+
+    app.post(
+      '/auth/refresh',
+      {
+        schema: {
+          tags,
+          summary: 'Exchange a refresh token for new tokens; the refresh token rotates',
+          description:
+            'Presenting a refresh token that was already used revokes its whole session family.',
+          body: refreshRequestSchema,
+          response: { 200: authResultResponseSchema },
+        },
+      },
+      async (request) => ({ result: await refreshSession(ctx, request.body.refreshToken) }),
+    );
+
+    app.post(
+      '/auth/signout',
+      {
+        schema: {
+          tags,
+          summary: "End every session of the token's user",
+          body: signOutRequestSchema,
+          response: { 200: empty },
+        },
+      },
+      async (request) => {
+        const claims = await verifyAccessToken(ctx.config, request.body.accessToken, ctx.clock(), {
+          allowExpired: true,
+        });
+        await ctx.db
+          .transaction()
+          .execute((trx) => revokeAllSessions(trx, claims.sub, ctx.clock()));
+        return {};
+      },
+    );
+
+    app.post(
+      '/auth/forgot-password',
+      {
+        schema: {
+          tags,
+          summary: 'Send a password reset link; answers the same for unknown addresses',
+          body: forgotPasswordRequestSchema,
+          response: { 200: empty },
+        },
+        config: strict,
+      },
+      async (request) => {
+        await forgotPassword(ctx, request.body);
+        return {};
+      },
+    );
+
+    app.post(
+      '/auth/reset-password',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with the code from the reset link; ends every session',
+          body: resetPasswordRequestSchema.extend({ newPassword: chosenPassword }),
+          response: { 200: empty },
+        },
+        config: strict,
+      },
+      async (request) => {
+        await resetPassword(ctx, request.body);
+        return {};
+      },
+    );
+
+    return Promise.resolve();
+  };
+}

@@ -1,0 +1,89 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { TokenSet } from '@raccolta/contracts';
+import type { Config } from '../config/config.js';
+import { AppError } from '../errors/app-error.js';
+import { deriveKey } from './secrets.js';
+
+const AUDIENCE = 'raccolta-web';
+const TOKEN_TYPE = 'Bearer';
+
+export interface TokenSubject {
+  id: string;
+  email: string | null;
+  username: string;
+  email_verified: number;
+  token_version: number;
+}
+
+export interface AccessClaims {
+  sub: string;
+  /** The user's token_version when issued; bumping it revokes every access token at once. */
+  sv: number;
+}
+
+function keyOf(config: Config): Uint8Array {
+  return deriveKey(config.secret, 'jwt');
+}
+
+/** Signed, short-lived access and ID tokens (HS256 under a key derived from APP_SECRET). */
+export async function signTokens(
+  config: Config,
+  user: TokenSubject,
+  nowMs: number,
+): Promise<Pick<TokenSet, 'AccessToken' | 'IdToken' | 'TokenType' | 'ExpiresIn'>> {
+  const key = keyOf(config);
+  const iat = Math.floor(nowMs / 1000);
+  const exp = iat + config.auth.accessTokenTtlSeconds;
+  const base = (claims: Record<string, unknown>) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(config.apiPublicUrl)
+      .setAudience(AUDIENCE)
+      .setSubject(user.id)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp);
+  const [AccessToken, IdToken] = await Promise.all([
+    base({ token_use: 'access', sv: user.token_version }).sign(key),
+    base({
+      token_use: 'id',
+      email: user.email,
+      email_verified: user.email_verified === 1,
+      username: user.username,
+    }).sign(key),
+  ]);
+  return { AccessToken, IdToken, TokenType: TOKEN_TYPE, ExpiresIn: exp - iat };
+}
+
+/**
+ * Verifies an access token. Expired → invalidAuthorization, like any other bad token: the client
+ * refreshes or signs in again. `allowExpired` serves sign-out, which must work with a stale token.
+ */
+export async function verifyAccessToken(
+  config: Config,
+  token: string,
+  nowMs: number,
+  opts: { allowExpired?: boolean } = {},
+): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(config), {
+      issuer: config.apiPublicUrl,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      currentDate: new Date(nowMs),
+      clockTolerance: opts.allowExpired ? Number.MAX_SAFE_INTEGER : 5,
+    });
+    if (
+      payload.token_use !== 'access' ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.sv !== 'number'
+    ) {
+      throw new AppError('invalidAuthorization');
+    }
+    return { sub: payload.sub, sv: payload.sv };
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof joseErrors.JOSEError)
+      throw new AppError('invalidAuthorization', { cause: err });
+    throw err;
+  }
+}

@@ -1,0 +1,59 @@
+import type { AppContext } from '../context.js';
+import { isUuid } from '../db/ids.js';
+import { findUserByEmail, findUserById } from '../users/users.repository.js';
+
+export const ADMIN_USAGE = `Usage: npm run admin -- <command> [arguments]
+
+Commands:
+  grant-scope <email or user id>    let the user create teams (global scope)
+  revoke-scope <email or user id>   take that away (team scope)
+  show-user <email or user id>      print the account`;
+
+export class AdminCommandError extends Error {}
+
+/** The administration commands, as plain functions of the context (`cli/admin.ts` wires argv). */
+export async function runAdminCommand(ctx: AppContext, args: string[]): Promise<string> {
+  const [command, target] = args;
+  switch (command) {
+    case 'grant-scope':
+    case 'revoke-scope': {
+      const user = await findTarget(ctx, target);
+      const scope = command === 'grant-scope' ? 'global' : 'team';
+      await ctx.db
+        .updateTable('users')
+        .set({ scope, updated_at: ctx.clock() })
+        .where('id', '=', user.id)
+        .execute();
+      return `${user.email ?? user.username}: scope ${scope}`;
+    }
+    case 'show-user': {
+      const user = await findTarget(ctx, target);
+      return JSON.stringify(
+        {
+          userId: user.id,
+          email: user.email,
+          username: user.username,
+          scope: user.scope,
+          verified: user.email_verified === 1,
+          kind: user.kind,
+        },
+        null,
+        2,
+      );
+    }
+    default:
+      throw new AdminCommandError(
+        command ? `Unknown command: ${command}\n\n${ADMIN_USAGE}` : ADMIN_USAGE,
+      );
+  }
+}
+
+async function findTarget(ctx: AppContext, target: string | undefined) {
+  if (!target)
+    throw new AdminCommandError(`A user is required (e-mail or user id).\n\n${ADMIN_USAGE}`);
+  const user = isUuid(target)
+    ? await findUserById(ctx.db, target)
+    : await findUserByEmail(ctx.db, target);
+  if (!user) throw new AdminCommandError(`No user ${target}`);
+  return user;
+}

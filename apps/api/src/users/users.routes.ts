@@ -1,0 +1,52 @@
+import { meResponseSchema, updateProfileRequestSchema } from '@raccolta/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { actorOf, authenticate } from '../auth/auth-hook.js';
+import type { AppContext } from '../context.js';
+import { findUserById } from './users.repository.js';
+import { presentUser } from './users.presenter.js';
+
+export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return (app) => {
+    const security = [{ bearer: [] }];
+    app.get(
+      '/users/@me',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'The signed-in user',
+          security,
+          response: { 200: meResponseSchema },
+        },
+        onRequest: authenticate(ctx),
+      },
+      (request) => presentUser(actorOf(request)),
+    );
+
+    app.put(
+      '/users/@me',
+      {
+        schema: {
+          tags: ['users'],
+          summary: "Update the signed-in user's names",
+          security,
+          body: updateProfileRequestSchema,
+          response: { 200: meResponseSchema },
+        },
+        onRequest: authenticate(ctx),
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const { firstName, lastName, nickname } = request.body;
+        await ctx.db
+          .updateTable('users')
+          .set({ first_name: firstName, last_name: lastName, nickname, updated_at: ctx.clock() })
+          .where('id', '=', actor.id)
+          .execute();
+        const updated = await findUserById(ctx.db, actor.id);
+        if (!updated) throw new Error('user vanished during update');
+        return presentUser(updated);
+      },
+    );
+    return Promise.resolve();
+  };
+}

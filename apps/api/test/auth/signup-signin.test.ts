@@ -1,0 +1,356 @@
+import { authResultResponseSchema, errorBodySchema } from '@raccolta/contracts';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../helpers/factories.js';
+import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp-capture.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+const PASSWORD = 'Sup3r-secret';
+
+describe('sign-up, verification and sign-in', () => {
+  let smtp: SmtpCapture;
+  let server: TestServer;
+  let now = Date.now();
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    server = await startTestServer(
+      { MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url },
+      { worker: true, clock: () => now },
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
+
+  const post = (url: string, payload: object, remoteAddress = '10.0.0.1') =>
+    server.app.inject({ method: 'POST', url: `/api${url}`, payload, remoteAddress });
+
+  async function verifyLinkFor(email: string) {
+    const mail = await smtp.waitFor(
+      (m) => m.to.includes(email) && /verif/i.test(m.text + m.subject),
+    );
+    const link = /https?:\/\/\S+\/auth\/verify\?\S+/.exec(mail.text)?.[0];
+    if (!link) throw new Error(`no verification link in ${mail.text}`);
+    return new URL(link);
+  }
+
+  it('signs up, sends the verification mail in the user language, verifies and signs in', async () => {
+    const res = await post('/auth/signup', {
+      email: 'Ada@Example.com',
+      password: PASSWORD,
+      nickname: 'Ada',
+      locale: 'it',
+    });
+    expect(res.statusCode).toBe(201);
+    const { userId, username } = res.json<{ userId: string; username: string }>();
+    expect(username).toBe('ada');
+
+    const row = await server.ctx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      email: 'ada@example.com',
+      email_verified: 0,
+      scope: 'global',
+      locale: 'it',
+    });
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+    const link = await verifyLinkFor('ada@example.com');
+    const mail = smtp.messages.find((m) => m.to.includes('ada@example.com'));
+    expect(mail?.subject).toMatch(/conferma|verifica/i);
+    expect(link.searchParams.get('username')).toBe('ada');
+    const code = link.searchParams.get('code') ?? '';
+    expect(Buffer.from(code, 'base64url').length).toBeGreaterThanOrEqual(16);
+    // The code is stored only as a hash.
+    const stored = await server.ctx.db
+      .selectFrom('one_time_codes')
+      .select('code_hash')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(stored.map((s) => s.code_hash)).not.toContain(code);
+
+    const before = await post('/auth/signin', { email: 'ada@example.com', password: PASSWORD });
+    expect(before.statusCode).toBe(403);
+    expect(before.json()).toMatchObject({ errorCode: 'notConfirmed' });
+
+    const verify = await post('/auth/verify-email', {
+      email: 'ada@example.com',
+      code,
+      username: 'ada',
+    });
+    expect(verify.statusCode).toBe(200);
+    // A second click on the same link of a verified account still succeeds.
+    expect(
+      (await post('/auth/verify-email', { email: 'ada@example.com', code, username: 'ada' }))
+        .statusCode,
+    ).toBe(200);
+
+    const signin = await post('/auth/signin', { email: 'ADA@example.com', password: PASSWORD });
+    expect(signin.statusCode).toBe(200);
+    const { result } = authResultResponseSchema.parse(signin.json());
+    expect(result.TokenType).toBe('Bearer');
+    expect(result.ExpiresIn).toBe(3600);
+    expect(result.RefreshToken).toBeTruthy();
+    expect(decodeJwt(result.IdToken)).toMatchObject({
+      sub: userId,
+      email: 'ada@example.com',
+      username: 'ada',
+    });
+
+    const me = await server.app.inject({
+      url: '/api/users/@me',
+      headers: { authorization: `Bearer ${result.AccessToken}` },
+    });
+    expect(me.json()).toMatchObject({
+      userId,
+      email: 'ada@example.com',
+      nickname: 'Ada',
+      userScope: 'global',
+    });
+
+    const byUsername = await post('/auth/signin', { username: 'ada', password: PASSWORD });
+    expect(byUsername.statusCode).toBe(200);
+  });
+
+  it('refuses wrong and expired verification codes', async () => {
+    await post('/auth/signup', {
+      email: 'bob@example.com',
+      password: PASSWORD,
+      nickname: 'Bob',
+      locale: 'en',
+    });
+    const link = await verifyLinkFor('bob@example.com');
+    const wrong = await post('/auth/verify-email', {
+      email: 'bob@example.com',
+      code: 'x'.repeat(43),
+      username: 'bob',
+    });
+    expect(wrong.json()).toMatchObject({ statusCode: 400, errorCode: 'wrongVerificationCode' });
+    now += 49 * 60 * 60_000;
+    try {
+      const expired = await post('/auth/verify-email', {
+        email: 'bob@example.com',
+        code: link.searchParams.get('code'),
+        username: 'bob',
+      });
+      expect(expired.json()).toMatchObject({
+        statusCode: 410,
+        errorCode: 'expiredVerificationCode',
+      });
+    } finally {
+      now -= 49 * 60 * 60_000;
+    }
+    const missing = await post('/auth/verify-email', { email: 'bob@example.com', username: 'bob' });
+    expect(missing.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidInput' });
+  });
+
+  it('answers duplicates as spec §8 names them', async () => {
+    await createUser(server.ctx, { email: 'verified@example.com' });
+    await createUser(server.ctx, {
+      email: 'social@example.com',
+      password: null,
+      signUpMethod: 'google',
+    });
+    await createUser(server.ctx, { email: 'invited@example.com', signUpMethod: 'invitation' });
+    const body = (email: string) => ({ email, password: PASSWORD, nickname: 'X', locale: 'en' });
+    expect((await post('/auth/signup', body('verified@example.com'))).json()).toMatchObject({
+      statusCode: 409,
+      errorCode: 'userAlreadyExists',
+    });
+    expect((await post('/auth/signup', body('social@example.com'))).json()).toMatchObject({
+      statusCode: 409,
+      errorCode: 'alreadySignedUp',
+      data: { provider: 'google' },
+    });
+    expect((await post('/auth/signup', body('invited@example.com'))).json()).toMatchObject({
+      statusCode: 409,
+      errorCode: 'accountAliasAlreadyExists',
+    });
+  });
+
+  it('lets an unverified sign-up be repeated: the newest link works, the old one no longer', async () => {
+    await post('/auth/signup', {
+      email: 'carla@example.com',
+      password: PASSWORD,
+      nickname: 'Carla',
+      locale: 'en',
+    });
+    const first = await verifyLinkFor('carla@example.com');
+    const again = await post('/auth/signup', {
+      email: 'carla@example.com',
+      password: 'An0ther-pass',
+      nickname: 'Carla B',
+      locale: 'en',
+    });
+    expect(again.statusCode).toBe(201);
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.to.includes('carla@example.com')).length)
+      .toBe(2);
+    const second = new URL(
+      /https?:\/\/\S+\/auth\/verify\?\S+/.exec(
+        smtp.messages.filter((m) => m.to.includes('carla@example.com'))[1]?.text ?? '',
+      )?.[0] ?? '',
+    );
+    const old = await post('/auth/verify-email', {
+      email: 'carla@example.com',
+      code: first.searchParams.get('code'),
+      username: 'carla',
+    });
+    expect(old.json()).toMatchObject({ errorCode: 'wrongVerificationCode' });
+    const ok = await post('/auth/verify-email', {
+      email: 'carla@example.com',
+      code: second.searchParams.get('code'),
+      username: 'carla',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(
+      (await post('/auth/signin', { email: 'carla@example.com', password: 'An0ther-pass' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses weak passwords and malformed input, writing nothing', async () => {
+    const count = async () =>
+      Number(
+        (
+          await server.ctx.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const weak = await post('/auth/signup', {
+      email: 'weak@example.com',
+      password: 'password',
+      nickname: 'W',
+      locale: 'en',
+    });
+    expect(weak.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidPassword' });
+    const badEmail = await post('/auth/signup', {
+      email: 'not-an-email',
+      password: PASSWORD,
+      nickname: 'W',
+      locale: 'en',
+    });
+    expect(badEmail.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidInput' });
+    const badLocale = await post('/auth/signup', {
+      email: 'x@example.com',
+      password: PASSWORD,
+      nickname: 'W',
+      locale: 'de',
+    });
+    expect(badLocale.statusCode).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('answers an unknown user and a wrong password identically', async () => {
+    await createUser(server.ctx, { email: 'dora@example.com' });
+    const unknown = await post(
+      '/auth/signin',
+      { email: 'nobody@example.com', password: 'Whatever1!' },
+      '10.0.0.7',
+    );
+    const wrong = await post(
+      '/auth/signin',
+      { email: 'dora@example.com', password: 'Whatever1!' },
+      '10.0.0.8',
+    );
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(errorBodySchema.parse(unknown.json())).toEqual(errorBodySchema.parse(wrong.json()));
+    expect(unknown.json()).toMatchObject({ errorCode: 'notAuthorized' });
+  });
+
+  it('takes about the same time for an unknown user and a wrong password', async () => {
+    await createUser(server.ctx, { email: 'timing@example.com' });
+    const time = async (email: string, ip: string) => {
+      const t = performance.now();
+      await post('/auth/signin', { email, password: 'Whatever1!' }, ip);
+      return performance.now() - t;
+    };
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      unknown.push(await time(`ghost${i}@example.com`, `10.1.0.${i}`));
+      wrong.push(await time('timing@example.com', `10.2.0.${i}`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1] ?? 0;
+    // Both pay one argon2id verification; without the dummy hash an unknown user answers ~100x faster.
+    expect(median(unknown) / median(wrong)).toBeGreaterThan(0.4);
+    expect(median(unknown) / median(wrong)).toBeLessThan(2.5);
+  });
+
+  it('answers tooManyRequests after repeated failures on one account, even with the right password', async () => {
+    await createUser(server.ctx, { email: 'eve@example.com', password: PASSWORD });
+    for (let i = 0; i < 5; i++) {
+      const res = await post(
+        '/auth/signin',
+        { email: 'eve@example.com', password: 'Wrong-pass1' },
+        `10.3.0.${i}`,
+      );
+      expect(res.json()).toMatchObject({ errorCode: 'notAuthorized' });
+    }
+    const blocked = await post(
+      '/auth/signin',
+      { email: 'eve@example.com', password: PASSWORD },
+      '10.3.1.1',
+    );
+    expect(blocked.json()).toMatchObject({ statusCode: 429, errorCode: 'tooManyRequests' });
+    now += 16 * 60_000;
+    try {
+      expect(
+        (await post('/auth/signin', { email: 'eve@example.com', password: PASSWORD }, '10.3.1.1'))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      now -= 16 * 60_000;
+    }
+  });
+});
+
+describe('per-address sign-in limit and closed sign-up', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ SIGNIN_MAX_FAILURES_PER_IP: '3', SIGNUP_MODE: 'invitation' });
+  });
+  afterAll(() => server.close());
+
+  it('answers tooManyRequests to an address that keeps failing across accounts', async () => {
+    const post = (email: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email, password: 'Wrong-pass1' },
+        remoteAddress: '10.9.9.9',
+      });
+    for (let i = 0; i < 3; i++) expect((await post(`u${i}@example.com`)).statusCode).toBe(401);
+    expect((await post('u9@example.com')).json()).toMatchObject({
+      statusCode: 429,
+      errorCode: 'tooManyRequests',
+    });
+    const other = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: 'u9@example.com', password: 'Wrong-pass1' },
+      remoteAddress: '10.9.9.10',
+    });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('answers restrictedAccess when sign-up is by invitation only', async () => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: 'new@example.com', password: PASSWORD, nickname: 'New', locale: 'en' },
+    });
+    expect(res.json()).toMatchObject({ statusCode: 403, errorCode: 'restrictedAccess' });
+    const users = await server.ctx.db.selectFrom('users').select('id').execute();
+    expect(users).toEqual([]);
+  });
+});
