@@ -68,6 +68,10 @@ export const envSchema = z.object({
   OIDC_MICROSOFT_CLIENT_SECRET: z.string().optional(),
   OIDC_MICROSOFT_NAME: z.string().default('Microsoft'),
   OIDC_ALLOW_HTTP: bool.default(false),
+  PLAN_FREE_ALIASES: z.coerce.number().int().min(0).default(1),
+  PLAN_PRO_ALIASES: z.coerce.number().int().min(0).default(3),
+  PLAN_PREMIUM_ALIASES: z.coerce.number().int().min(0).default(10),
+  INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   SERVE_WEB: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -96,6 +100,7 @@ export interface Config {
   worker: { inline: boolean; concurrency: number; leaseMs: number; pollMs: number };
   rateLimit: { max: number; windowMs: number };
   web: { serve: boolean; distDir: string };
+  teams: { aliasLimits: Record<'free' | 'pro' | 'premium', number>; invitationTtlMs: number };
   auth: {
     signupMode: 'open' | 'invitation';
     signupGlobalScope: boolean;
@@ -197,6 +202,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.JOB_POLL_MS,
     },
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    teams: {
+      aliasLimits: { free: e.PLAN_FREE_ALIASES, pro: e.PLAN_PRO_ALIASES, premium: e.PLAN_PREMIUM_ALIASES },
+      invitationTtlMs: e.INVITATION_TTL_DAYS * 24 * 60 * 60_000,
+    },
     auth: {
       signupMode: e.SIGNUP_MODE,
       signupGlobalScope: e.SIGNUP_GLOBAL_SCOPE,

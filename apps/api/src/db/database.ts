@@ -73,7 +73,7 @@ export interface RefreshTokensTable {
   created_at: number;
 }
 
-export type OneTimeCodePurpose = 'verify_email' | 'reset_password' | 'new_password' | 'oauth_code';
+export type OneTimeCodePurpose = 'verify_email' | 'reset_password' | 'new_password' | 'oauth_code' | 'invitation';
 
 export interface OneTimeCodesTable {
   id: string;

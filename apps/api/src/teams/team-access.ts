@@ -1,0 +1,53 @@
+import type { MemberRole } from '@raccolta/contracts';
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/create-db.js';
+import type { TeamMembersTable, TeamsTable } from '../db/database.js';
+import { isUuid } from '../db/ids.js';
+import { AppError } from '../errors/app-error.js';
+import type { UserRow } from '../users/users.repository.js';
+
+export type TeamRow = Selectable<TeamsTable>;
+export type MemberRow = Selectable<TeamMembersTable>;
+
+/** The caller's standing in a team, loaded on every request so a disabled member loses access at once. */
+export interface TeamAccess {
+  team: TeamRow;
+  member: MemberRow;
+  role: MemberRole;
+  actor: UserRow;
+}
+
+/** A team by id or alias; aliases are at most 30 characters, so they never look like a UUID. */
+export async function findTeamByRef(db: Db, ref: string): Promise<TeamRow | undefined> {
+  const value = ref.trim().toLowerCase();
+  if (isUuid(value)) return db.selectFrom('teams').selectAll().where('id', '=', value).executeTakeFirst();
+  return db
+    .selectFrom('teams')
+    .innerJoin('team_aliases', 'team_aliases.team_id', 'teams.id')
+    .selectAll('teams')
+    .where('team_aliases.alias', '=', value)
+    .executeTakeFirst();
+}
+
+/**
+ * The team as seen by an active member. Anything else — no such team, not a member, invited,
+ * disabled, left — is 404 notFound: a foreign team's existence is never revealed.
+ */
+export async function loadTeamAccess(ctx: AppContext, actor: UserRow, teamRef: string, db: Db = ctx.db): Promise<TeamAccess> {
+  const team = await findTeamByRef(db, teamRef);
+  if (!team) throw new AppError('notFound');
+  const member = await db
+    .selectFrom('team_members')
+    .selectAll()
+    .where('team_id', '=', team.id)
+    .where('user_id', '=', actor.id)
+    .executeTakeFirst();
+  if (member?.status !== 'active') throw new AppError('notFound');
+  return { team, member, role: member.role, actor };
+}
+
+/** One policy check per action: the contracts' rule decides, a refusal is 403 forbidden. */
+export function authorize(allowed: boolean): void {
+  if (!allowed) throw new AppError('forbidden');
+}
