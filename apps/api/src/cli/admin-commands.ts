@@ -1,4 +1,6 @@
+import { PLANS, planSchema } from '@raccolta/contracts';
 import type { AppContext } from '../context.js';
+import { findTeamByRef } from '../teams/team-access.js';
 import { isUuid } from '../db/ids.js';
 import { findUserByEmail, findUserById } from '../users/users.repository.js';
 
@@ -7,7 +9,8 @@ export const ADMIN_USAGE = `Usage: npm run admin -- <command> [arguments]
 Commands:
   grant-scope <email or user id>    let the user create teams (global scope)
   revoke-scope <email or user id>   take that away (team scope)
-  show-user <email or user id>      print the account`;
+  show-user <email or user id>      print the account
+  set-plan <team id or alias> <free|pro|premium>   set a team's plan (alias quota, encryption)`;
 
 export class AdminCommandError extends Error {}
 
@@ -40,6 +43,15 @@ export async function runAdminCommand(ctx: AppContext, args: string[]): Promise<
         null,
         2,
       );
+    }
+    case 'set-plan': {
+      const [, teamRef, plan] = args;
+      const team = teamRef ? await findTeamByRef(ctx.db, teamRef) : undefined;
+      if (!team) throw new AdminCommandError(`No team ${teamRef ?? ''}\n\n${ADMIN_USAGE}`);
+      const parsed = planSchema.safeParse(plan);
+      if (!parsed.success) throw new AdminCommandError(`The plan must be one of ${PLANS.join(', ')}`);
+      await ctx.db.updateTable('teams').set({ plan: parsed.data, updated_at: ctx.clock() }).where('id', '=', team.id).execute();
+      return `${team.name}: plan ${parsed.data} (${ctx.config.teams.aliasLimits[parsed.data]} aliases)`;
     }
     default:
       throw new AdminCommandError(

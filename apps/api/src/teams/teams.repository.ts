@@ -1,0 +1,63 @@
+import type { Db } from '../db/create-db.js';
+import type { Page } from '../db/pagination.js';
+import { paginate } from '../db/pagination.js';
+import type { MemberRole } from '@raccolta/contracts';
+import type { TeamRow } from './team-access.js';
+
+/** `like` patterns match the text literally: the user's % and _ are not wildcards. */
+export function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface TeamListRow extends TeamRow {
+  member_role: MemberRole;
+}
+
+/** The teams a user is an active member of, newest first, optionally by a part of the name. */
+export function listTeamsOfUser(
+  db: Db,
+  userId: string,
+  opts: { search?: string | undefined; lastKey?: string | undefined; limit?: number | undefined },
+): Promise<Page<TeamListRow>> {
+  let q = db
+    .selectFrom('teams')
+    .innerJoin('team_members', 'team_members.team_id', 'teams.id')
+    .selectAll('teams')
+    .select('team_members.role as member_role')
+    .where('team_members.user_id', '=', userId)
+    .where('team_members.status', '=', 'active');
+  const search = opts.search?.trim().toLowerCase();
+  if (search) q = q.where((eb) => eb(eb.fn('lower', ['teams.name']), 'like', `%${likeEscape(search)}%`));
+  return paginate(q, {
+    sortColumn: 'teams.created_at',
+    idColumn: 'teams.id',
+    sortValue: (r) => r.created_at,
+    id: (r) => r.id,
+    direction: 'desc',
+    lastKey: opts.lastKey,
+    limit: opts.limit,
+  });
+}
+
+/** Aliases (oldest first) and active-member counts of several teams in two queries. */
+export async function teamExtras(
+  db: Db,
+  teamIds: string[],
+): Promise<{ aliases: Map<string, string[]>; counts: Map<string, number> }> {
+  const aliases = new Map<string, string[]>();
+  const counts = new Map<string, number>();
+  if (teamIds.length === 0) return { aliases, counts };
+  const [aliasRows, countRows] = await Promise.all([
+    db.selectFrom('team_aliases').select(['team_id', 'alias']).where('team_id', 'in', teamIds).orderBy('created_at').orderBy('alias').execute(),
+    db
+      .selectFrom('team_members')
+      .select(['team_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('team_id', 'in', teamIds)
+      .where('status', '=', 'active')
+      .groupBy('team_id')
+      .execute(),
+  ]);
+  for (const r of aliasRows) aliases.set(r.team_id, [...(aliases.get(r.team_id) ?? []), r.alias]);
+  for (const r of countRows) counts.set(r.team_id, Number(r.n));
+  return { aliases, counts };
+}

@@ -1,0 +1,97 @@
+import {
+  createAliasRequestSchema,
+  createAliasResponseSchema,
+  createTeamRequestSchema,
+  createTeamResponseSchema,
+  pageQuerySchema,
+  teamListResponseSchema,
+  teamSchema,
+} from '@raccolta/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, authenticate } from '../auth/auth-hook.js';
+import type { AppContext } from '../context.js';
+import { createAlias, createTeam, getTeam, listTeams, patchTeam } from './teams.service.js';
+
+const teamParams = z.object({ teamId: z.string().min(1).max(64).describe('Team id or alias') });
+const patchSchema = z
+  .array(
+    z.object({
+      op: z.enum(['add', 'replace', 'remove', 'test']),
+      path: z.string().max(64),
+      value: z.unknown().optional(),
+    }),
+  )
+  .min(1)
+  .max(20);
+
+export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return (app) => {
+    const common = { tags: ['teams'], security: [{ bearer: [] }] };
+    app.addHook('onRequest', authenticate(ctx));
+
+    app.get(
+      '/teams',
+      {
+        schema: {
+          ...common,
+          summary: "The caller's teams, newest first, with the caller's role",
+          querystring: pageQuerySchema.extend({ search: z.string().max(50).optional() }),
+          response: { 200: teamListResponseSchema },
+        },
+      },
+      (request) => listTeams(ctx, actorOf(request), request.query),
+    );
+
+    app.post(
+      '/teams',
+      {
+        schema: {
+          ...common,
+          summary: 'Create a team; the caller becomes its owner (needs the global scope)',
+          body: createTeamRequestSchema,
+          response: { 201: createTeamResponseSchema },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await createTeam(ctx, actorOf(request), request.body)),
+    );
+
+    app.get(
+      '/teams/:teamId',
+      { schema: { ...common, summary: 'A team, by id or alias', params: teamParams, response: { 200: teamSchema } } },
+      (request) => getTeam(ctx, actorOf(request), request.params.teamId),
+    );
+
+    app.patch(
+      '/teams/:teamId',
+      {
+        schema: {
+          ...common,
+          summary: 'Change a team with an RFC 6902 JSON patch',
+          description:
+            'Paths /name, /description, /mode (owner, admin) and /starAlias (owner). Any other operation refuses the whole list with 400 invalidInput; nothing is applied.',
+          params: teamParams,
+          body: patchSchema,
+          response: { 200: teamSchema },
+        },
+      },
+      (request) => patchTeam(ctx, actorOf(request), request.params.teamId, request.body),
+    );
+
+    app.post(
+      '/teams/:teamId/aliases',
+      {
+        schema: {
+          ...common,
+          summary: 'Add a readable alias (owner); unique across teams, never changed, the newest is preferred',
+          params: teamParams,
+          body: createAliasRequestSchema,
+          response: { 201: createAliasResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await createAlias(ctx, actorOf(request), request.params.teamId, request.body)),
+    );
+    return Promise.resolve();
+  };
+}

@@ -1,0 +1,222 @@
+import {
+  aliasSchema,
+  canAddAlias,
+  canCreateTeam,
+  canRenameTeam,
+  canSeeTeamDetails,
+  displayName,
+  teamDescriptionSchema,
+  teamModeSchema,
+  teamNameSchema,
+  type Team,
+  type TeamListItem,
+} from '@raccolta/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/create-db.js';
+import { newId } from '../db/ids.js';
+import { AppError } from '../errors/app-error.js';
+import type { UserRow } from '../users/users.repository.js';
+import { authorize, loadTeamAccess, type TeamRow } from './team-access.js';
+import { listTeamsOfUser, teamExtras } from './teams.repository.js';
+import { presentTeam } from './teams.presenter.js';
+
+async function present(db: Db, team: TeamRow): Promise<Team> {
+  const { aliases, counts } = await teamExtras(db, [team.id]);
+  return presentTeam(team, { aliases: aliases.get(team.id) ?? [], membersCount: counts.get(team.id) ?? 0 });
+}
+
+export async function listTeams(
+  ctx: AppContext,
+  actor: UserRow,
+  query: { search?: string | undefined; lastKey?: string | undefined; limit?: number | undefined },
+): Promise<{ teams: TeamListItem[]; pagination: { lastKey: string | null } }> {
+  const page = await listTeamsOfUser(ctx.db, actor.id, query);
+  const { aliases, counts } = await teamExtras(ctx.db, page.items.map((t) => t.id));
+  return {
+    teams: page.items.map((t) => ({
+      ...presentTeam(t, { aliases: aliases.get(t.id) ?? [], membersCount: counts.get(t.id) ?? 0 }),
+      memberRole: t.member_role,
+    })),
+    pagination: { lastKey: page.lastKey },
+  };
+}
+
+export async function getTeam(ctx: AppContext, actor: UserRow, teamRef: string): Promise<Team> {
+  const access = await loadTeamAccess(ctx, actor, teamRef);
+  authorize(canSeeTeamDetails(access.role));
+  return present(ctx.db, access.team);
+}
+
+export async function createTeam(
+  ctx: AppContext,
+  actor: UserRow,
+  input: { name: string; description?: string | undefined; nickname?: string | undefined; mode: TeamRow['mode'] },
+): Promise<{ teamId: string }> {
+  authorize(canCreateTeam(actor.scope));
+  const now = ctx.clock();
+  const teamId = newId();
+  const nickname =
+    input.nickname ??
+    displayName({ firstName: actor.first_name, lastName: actor.last_name, nickname: actor.nickname, email: actor.email, username: actor.username });
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('teams')
+      .values({
+        id: teamId,
+        name: input.name,
+        description: input.description ?? null,
+        mode: input.mode,
+        owner_id: actor.id,
+        plan: 'free',
+        star_alias: null,
+        logo_url: null,
+        created_at: now,
+        created_by: actor.id,
+        updated_at: now,
+        updated_by: actor.id,
+      })
+      .execute();
+    await trx
+      .insertInto('team_members')
+      .values({
+        team_id: teamId,
+        user_id: actor.id,
+        role: 'owner',
+        status: 'active',
+        type: actor.kind === 'internal' ? 'internal' : 'standard',
+        nickname,
+        email: actor.email,
+        created_at: now,
+        created_by: actor.id,
+        joined_at: now,
+        invite_expires_at: null,
+        updated_at: now,
+      })
+      .execute();
+  });
+  return { teamId };
+}
+
+/** Serialises writes that check a team-wide limit (alias quota) on PostgreSQL; SQLite has one writer. */
+async function lockTeam(ctx: AppContext, db: Db, teamId: string): Promise<void> {
+  if (ctx.config.database.kind === 'postgres') {
+    await db.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().execute();
+  }
+}
+
+export async function createAlias(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  input: { alias: string; star: boolean },
+): Promise<{ alias: string }> {
+  const access = await loadTeamAccess(ctx, actor, teamRef);
+  authorize(canAddAlias(access.role));
+  const { team } = access;
+  const now = ctx.clock();
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockTeam(ctx, trx, team.id);
+    const taken = await trx.selectFrom('team_aliases').select('team_id').where('alias', '=', input.alias).executeTakeFirst();
+    if (taken) throw new AppError('alreadyExists', { message: 'This alias is taken' });
+    const count = await trx
+      .selectFrom('team_aliases')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('team_id', '=', team.id)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) >= ctx.config.teams.aliasLimits[team.plan]) throw new AppError('quotaExceededAliases');
+    await trx.insertInto('team_aliases').values({ alias: input.alias, team_id: team.id, created_at: now, created_by: actor.id }).execute();
+    if (input.star) {
+      await trx.updateTable('teams').set({ star_alias: input.alias, updated_at: now, updated_by: actor.id }).where('id', '=', team.id).execute();
+    }
+  });
+  return { alias: input.alias };
+}
+
+export interface PatchOp {
+  op: 'add' | 'replace' | 'remove' | 'test';
+  path: string;
+  value?: unknown;
+}
+
+type TeamField = 'name' | 'description' | 'mode' | 'starAlias';
+const FIELD_OF_PATH: Record<string, TeamField> = { '/name': 'name', '/description': 'description', '/mode': 'mode', '/starAlias': 'starAlias' };
+/** What each role may change: admins the team's details, the owner also which alias is preferred. */
+const FIELDS_OF_ROLE: Record<string, readonly TeamField[]> = {
+  owner: ['name', 'description', 'mode', 'starAlias'],
+  admin: ['name', 'description', 'mode'],
+};
+
+function invalidOp(index: number, reason: string): AppError {
+  return new AppError('invalidInput', { message: `Operation ${index}: ${reason}` });
+}
+
+function parseValue<T>(schema: z.ZodType<T>, value: unknown, index: number): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw invalidOp(index, parsed.error.issues[0]?.message ?? 'invalid value');
+  return parsed.data;
+}
+
+/**
+ * RFC 6902 on the fields the caller's role may change. Every operation is checked before any is
+ * applied: one refused operation refuses the whole list (400), and nothing changes.
+ */
+export async function patchTeam(ctx: AppContext, actor: UserRow, teamRef: string, ops: PatchOp[]): Promise<Team> {
+  const access = await loadTeamAccess(ctx, actor, teamRef);
+  authorize(canRenameTeam(access.role));
+  const { team } = access;
+  const allowed = FIELDS_OF_ROLE[access.role] ?? [];
+  const aliases = (await teamExtras(ctx.db, [team.id])).aliases.get(team.id) ?? [];
+  const current: Record<TeamField, unknown> = { name: team.name, description: team.description, mode: team.mode, starAlias: team.star_alias };
+  const changes: { name?: string; description?: string | null; mode?: TeamRow['mode']; starAlias?: string } = {};
+
+  ops.forEach((op, index) => {
+    const field = FIELD_OF_PATH[op.path];
+    if (!field) throw invalidOp(index, `path ${op.path} cannot be changed`);
+    if (op.op === 'test') {
+      if (JSON.stringify(changes[field] ?? current[field]) !== JSON.stringify(op.value ?? null)) throw invalidOp(index, 'test failed');
+      return;
+    }
+    if (!allowed.includes(field)) throw invalidOp(index, `${op.path} cannot be changed by the ${access.role} role`);
+    if (op.op === 'remove') {
+      if (field !== 'description') throw invalidOp(index, `${op.path} cannot be removed`);
+      changes.description = null;
+      return;
+    }
+    if (!('value' in op)) throw invalidOp(index, 'value is required');
+    switch (field) {
+      case 'name':
+        changes.name = parseValue(teamNameSchema, op.value, index);
+        break;
+      case 'description':
+        changes.description = op.value === null ? null : (parseValue(teamDescriptionSchema, op.value, index) ?? null);
+        break;
+      case 'mode':
+        changes.mode = parseValue(teamModeSchema, op.value, index);
+        break;
+      case 'starAlias': {
+        const alias = parseValue(aliasSchema, op.value, index);
+        if (!aliases.includes(alias)) throw invalidOp(index, 'the preferred alias must be one of the team aliases');
+        changes.starAlias = alias;
+        break;
+      }
+    }
+  });
+
+  if (Object.keys(changes).length > 0) {
+    await ctx.db
+      .updateTable('teams')
+      .set({
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        ...(changes.mode !== undefined ? { mode: changes.mode } : {}),
+        ...(changes.starAlias !== undefined ? { star_alias: changes.starAlias } : {}),
+        updated_at: ctx.clock(),
+        updated_by: actor.id,
+      })
+      .where('id', '=', team.id)
+      .execute();
+  }
+  const updated = await ctx.db.selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
+  return present(ctx.db, updated);
+}
