@@ -49,8 +49,13 @@ export async function runAdminCommand(ctx: AppContext, args: string[]): Promise<
       const team = teamRef ? await findTeamByRef(ctx.db, teamRef) : undefined;
       if (!team) throw new AdminCommandError(`No team ${teamRef ?? ''}\n\n${ADMIN_USAGE}`);
       const parsed = planSchema.safeParse(plan);
-      if (!parsed.success) throw new AdminCommandError(`The plan must be one of ${PLANS.join(', ')}`);
-      await ctx.db.updateTable('teams').set({ plan: parsed.data, updated_at: ctx.clock() }).where('id', '=', team.id).execute();
+      if (!parsed.success)
+        throw new AdminCommandError(`The plan must be one of ${PLANS.join(', ')}`);
+      await ctx.db
+        .updateTable('teams')
+        .set({ plan: parsed.data, updated_at: ctx.clock() })
+        .where('id', '=', team.id)
+        .execute();
       return `${team.name}: plan ${parsed.data} (${ctx.config.teams.aliasLimits[parsed.data]} aliases)`;
     }
     default:

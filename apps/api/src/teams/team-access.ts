@@ -21,7 +21,8 @@ export interface TeamAccess {
 /** A team by id or alias; aliases are at most 30 characters, so they never look like a UUID. */
 export async function findTeamByRef(db: Db, ref: string): Promise<TeamRow | undefined> {
   const value = ref.trim().toLowerCase();
-  if (isUuid(value)) return db.selectFrom('teams').selectAll().where('id', '=', value).executeTakeFirst();
+  if (isUuid(value))
+    return db.selectFrom('teams').selectAll().where('id', '=', value).executeTakeFirst();
   return db
     .selectFrom('teams')
     .innerJoin('team_aliases', 'team_aliases.team_id', 'teams.id')
@@ -34,7 +35,12 @@ export async function findTeamByRef(db: Db, ref: string): Promise<TeamRow | unde
  * The team as seen by an active member. Anything else — no such team, not a member, invited,
  * disabled, left — is 404 notFound: a foreign team's existence is never revealed.
  */
-export async function loadTeamAccess(ctx: AppContext, actor: UserRow, teamRef: string, db: Db = ctx.db): Promise<TeamAccess> {
+export async function loadTeamAccess(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  db: Db = ctx.db,
+): Promise<TeamAccess> {
   const team = await findTeamByRef(db, teamRef);
   if (!team) throw new AppError('notFound');
   const member = await db

@@ -3,7 +3,10 @@ import type { TeamRow } from './team-access.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function presentTeam(row: TeamRow, extras: { aliases: string[]; membersCount: number }): Team {
+export function presentTeam(
+  row: TeamRow,
+  extras: { aliases: string[]; membersCount: number },
+): Team {
   return {
     teamId: row.id,
     name: row.name,

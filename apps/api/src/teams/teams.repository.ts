@@ -27,7 +27,8 @@ export function listTeamsOfUser(
     .where('team_members.user_id', '=', userId)
     .where('team_members.status', '=', 'active');
   const search = opts.search?.trim().toLowerCase();
-  if (search) q = q.where((eb) => eb(eb.fn('lower', ['teams.name']), 'like', `%${likeEscape(search)}%`));
+  if (search)
+    q = q.where((eb) => eb(eb.fn('lower', ['teams.name']), 'like', `%${likeEscape(search)}%`));
   return paginate(q, {
     sortColumn: 'teams.created_at',
     idColumn: 'teams.id',
@@ -48,7 +49,13 @@ export async function teamExtras(
   const counts = new Map<string, number>();
   if (teamIds.length === 0) return { aliases, counts };
   const [aliasRows, countRows] = await Promise.all([
-    db.selectFrom('team_aliases').select(['team_id', 'alias']).where('team_id', 'in', teamIds).orderBy('created_at').orderBy('alias').execute(),
+    db
+      .selectFrom('team_aliases')
+      .select(['team_id', 'alias'])
+      .where('team_id', 'in', teamIds)
+      .orderBy('created_at')
+      .orderBy('alias')
+      .execute(),
     db
       .selectFrom('team_members')
       .select(['team_id', (eb) => eb.fn.countAll<number | string>().as('n')])

@@ -53,12 +53,20 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: createTeamResponseSchema },
         },
       },
-      async (request, reply) => reply.status(201).send(await createTeam(ctx, actorOf(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await createTeam(ctx, actorOf(request), request.body)),
     );
 
     app.get(
       '/teams/:teamId',
-      { schema: { ...common, summary: 'A team, by id or alias', params: teamParams, response: { 200: teamSchema } } },
+      {
+        schema: {
+          ...common,
+          summary: 'A team, by id or alias',
+          params: teamParams,
+          response: { 200: teamSchema },
+        },
+      },
       (request) => getTeam(ctx, actorOf(request), request.params.teamId),
     );
 
@@ -83,14 +91,17 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           ...common,
-          summary: 'Add a readable alias (owner); unique across teams, never changed, the newest is preferred',
+          summary:
+            'Add a readable alias (owner); unique across teams, never changed, the newest is preferred',
           params: teamParams,
           body: createAliasRequestSchema,
           response: { 201: createAliasResponseSchema },
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await createAlias(ctx, actorOf(request), request.params.teamId, request.body)),
+        reply
+          .status(201)
+          .send(await createAlias(ctx, actorOf(request), request.params.teamId, request.body)),
     );
     return Promise.resolve();
   };

@@ -23,7 +23,10 @@ import { presentTeam } from './teams.presenter.js';
 
 async function present(db: Db, team: TeamRow): Promise<Team> {
   const { aliases, counts } = await teamExtras(db, [team.id]);
-  return presentTeam(team, { aliases: aliases.get(team.id) ?? [], membersCount: counts.get(team.id) ?? 0 });
+  return presentTeam(team, {
+    aliases: aliases.get(team.id) ?? [],
+    membersCount: counts.get(team.id) ?? 0,
+  });
 }
 
 export async function listTeams(
@@ -32,7 +35,10 @@ export async function listTeams(
   query: { search?: string | undefined; lastKey?: string | undefined; limit?: number | undefined },
 ): Promise<{ teams: TeamListItem[]; pagination: { lastKey: string | null } }> {
   const page = await listTeamsOfUser(ctx.db, actor.id, query);
-  const { aliases, counts } = await teamExtras(ctx.db, page.items.map((t) => t.id));
+  const { aliases, counts } = await teamExtras(
+    ctx.db,
+    page.items.map((t) => t.id),
+  );
   return {
     teams: page.items.map((t) => ({
       ...presentTeam(t, { aliases: aliases.get(t.id) ?? [], membersCount: counts.get(t.id) ?? 0 }),
@@ -51,14 +57,25 @@ export async function getTeam(ctx: AppContext, actor: UserRow, teamRef: string):
 export async function createTeam(
   ctx: AppContext,
   actor: UserRow,
-  input: { name: string; description?: string | undefined; nickname?: string | undefined; mode: TeamRow['mode'] },
+  input: {
+    name: string;
+    description?: string | undefined;
+    nickname?: string | undefined;
+    mode: TeamRow['mode'];
+  },
 ): Promise<{ teamId: string }> {
   authorize(canCreateTeam(actor.scope));
   const now = ctx.clock();
   const teamId = newId();
   const nickname =
     input.nickname ??
-    displayName({ firstName: actor.first_name, lastName: actor.last_name, nickname: actor.nickname, email: actor.email, username: actor.username });
+    displayName({
+      firstName: actor.first_name,
+      lastName: actor.last_name,
+      nickname: actor.nickname,
+      email: actor.email,
+      username: actor.username,
+    });
   await ctx.db.transaction().execute(async (trx) => {
     await trx
       .insertInto('teams')
@@ -117,17 +134,29 @@ export async function createAlias(
   const now = ctx.clock();
   await ctx.db.transaction().execute(async (trx) => {
     await lockTeam(ctx, trx, team.id);
-    const taken = await trx.selectFrom('team_aliases').select('team_id').where('alias', '=', input.alias).executeTakeFirst();
+    const taken = await trx
+      .selectFrom('team_aliases')
+      .select('team_id')
+      .where('alias', '=', input.alias)
+      .executeTakeFirst();
     if (taken) throw new AppError('alreadyExists', { message: 'This alias is taken' });
     const count = await trx
       .selectFrom('team_aliases')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('team_id', '=', team.id)
       .executeTakeFirstOrThrow();
-    if (Number(count.n) >= ctx.config.teams.aliasLimits[team.plan]) throw new AppError('quotaExceededAliases');
-    await trx.insertInto('team_aliases').values({ alias: input.alias, team_id: team.id, created_at: now, created_by: actor.id }).execute();
+    if (Number(count.n) >= ctx.config.teams.aliasLimits[team.plan])
+      throw new AppError('quotaExceededAliases');
+    await trx
+      .insertInto('team_aliases')
+      .values({ alias: input.alias, team_id: team.id, created_at: now, created_by: actor.id })
+      .execute();
     if (input.star) {
-      await trx.updateTable('teams').set({ star_alias: input.alias, updated_at: now, updated_by: actor.id }).where('id', '=', team.id).execute();
+      await trx
+        .updateTable('teams')
+        .set({ star_alias: input.alias, updated_at: now, updated_by: actor.id })
+        .where('id', '=', team.id)
+        .execute();
     }
   });
   return { alias: input.alias };
@@ -140,7 +169,12 @@ export interface PatchOp {
 }
 
 type TeamField = 'name' | 'description' | 'mode' | 'starAlias';
-const FIELD_OF_PATH: Record<string, TeamField> = { '/name': 'name', '/description': 'description', '/mode': 'mode', '/starAlias': 'starAlias' };
+const FIELD_OF_PATH: Record<string, TeamField> = {
+  '/name': 'name',
+  '/description': 'description',
+  '/mode': 'mode',
+  '/starAlias': 'starAlias',
+};
 /** What each role may change: admins the team's details, the owner also which alias is preferred. */
 const FIELDS_OF_ROLE: Record<string, readonly TeamField[]> = {
   owner: ['name', 'description', 'mode', 'starAlias'],
@@ -161,23 +195,40 @@ function parseValue<T>(schema: z.ZodType<T>, value: unknown, index: number): T {
  * RFC 6902 on the fields the caller's role may change. Every operation is checked before any is
  * applied: one refused operation refuses the whole list (400), and nothing changes.
  */
-export async function patchTeam(ctx: AppContext, actor: UserRow, teamRef: string, ops: PatchOp[]): Promise<Team> {
+export async function patchTeam(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  ops: PatchOp[],
+): Promise<Team> {
   const access = await loadTeamAccess(ctx, actor, teamRef);
   authorize(canRenameTeam(access.role));
   const { team } = access;
   const allowed = FIELDS_OF_ROLE[access.role] ?? [];
   const aliases = (await teamExtras(ctx.db, [team.id])).aliases.get(team.id) ?? [];
-  const current: Record<TeamField, unknown> = { name: team.name, description: team.description, mode: team.mode, starAlias: team.star_alias };
-  const changes: { name?: string; description?: string | null; mode?: TeamRow['mode']; starAlias?: string } = {};
+  const current: Record<TeamField, unknown> = {
+    name: team.name,
+    description: team.description,
+    mode: team.mode,
+    starAlias: team.star_alias,
+  };
+  const changes: {
+    name?: string;
+    description?: string | null;
+    mode?: TeamRow['mode'];
+    starAlias?: string;
+  } = {};
 
   ops.forEach((op, index) => {
     const field = FIELD_OF_PATH[op.path];
     if (!field) throw invalidOp(index, `path ${op.path} cannot be changed`);
     if (op.op === 'test') {
-      if (JSON.stringify(changes[field] ?? current[field]) !== JSON.stringify(op.value ?? null)) throw invalidOp(index, 'test failed');
+      if (JSON.stringify(changes[field] ?? current[field]) !== JSON.stringify(op.value ?? null))
+        throw invalidOp(index, 'test failed');
       return;
     }
-    if (!allowed.includes(field)) throw invalidOp(index, `${op.path} cannot be changed by the ${access.role} role`);
+    if (!allowed.includes(field))
+      throw invalidOp(index, `${op.path} cannot be changed by the ${access.role} role`);
     if (op.op === 'remove') {
       if (field !== 'description') throw invalidOp(index, `${op.path} cannot be removed`);
       changes.description = null;
@@ -189,14 +240,16 @@ export async function patchTeam(ctx: AppContext, actor: UserRow, teamRef: string
         changes.name = parseValue(teamNameSchema, op.value, index);
         break;
       case 'description':
-        changes.description = op.value === null ? null : (parseValue(teamDescriptionSchema, op.value, index) ?? null);
+        changes.description =
+          op.value === null ? null : (parseValue(teamDescriptionSchema, op.value, index) ?? null);
         break;
       case 'mode':
         changes.mode = parseValue(teamModeSchema, op.value, index);
         break;
       case 'starAlias': {
         const alias = parseValue(aliasSchema, op.value, index);
-        if (!aliases.includes(alias)) throw invalidOp(index, 'the preferred alias must be one of the team aliases');
+        if (!aliases.includes(alias))
+          throw invalidOp(index, 'the preferred alias must be one of the team aliases');
         changes.starAlias = alias;
         break;
       }
@@ -217,6 +270,10 @@ export async function patchTeam(ctx: AppContext, actor: UserRow, teamRef: string
       .where('id', '=', team.id)
       .execute();
   }
-  const updated = await ctx.db.selectFrom('teams').selectAll().where('id', '=', team.id).executeTakeFirstOrThrow();
+  const updated = await ctx.db
+    .selectFrom('teams')
+    .selectAll()
+    .where('id', '=', team.id)
+    .executeTakeFirstOrThrow();
   return present(ctx.db, updated);
 }
