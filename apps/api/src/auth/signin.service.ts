@@ -1,8 +1,8 @@
 import type { TokenSet } from '@raccolta/contracts';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
-import { isUuid } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
+import { findTeamByRef } from '../teams/team-access.js';
 import { findUserByEmail, findUserByUsername, type UserRow } from '../users/users.repository.js';
 import { checkCode, consumeCode, createCode } from './one-time-codes.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -19,32 +19,13 @@ export interface SignInInput {
   team?: string | undefined;
 }
 
-/** A team by id or by any of its aliases. */
-export async function findTeamIdByRef(db: Db, ref: string): Promise<string | undefined> {
-  const value = ref.trim().toLowerCase();
-  if (isUuid(value)) {
-    const team = await db
-      .selectFrom('teams')
-      .select('id')
-      .where('id', '=', value)
-      .executeTakeFirst();
-    if (team) return team.id;
-  }
-  const alias = await db
-    .selectFrom('team_aliases')
-    .select('team_id')
-    .where('alias', '=', value)
-    .executeTakeFirst();
-  return alias?.team_id;
-}
-
 async function findSignInUser(db: Db, input: SignInInput): Promise<UserRow | undefined> {
   if (input.email) return findUserByEmail(db, input.email.trim());
   const username = (input.username ?? '').trim();
   if (input.team) {
-    const teamId = await findTeamIdByRef(db, input.team);
+    const team = await findTeamByRef(db, input.team);
     // An internal member of that team, else a standard user who typed a username and a team.
-    const internal = teamId ? await findUserByUsername(db, username, teamId) : undefined;
+    const internal = team ? await findUserByUsername(db, username, team.id) : undefined;
     return internal ?? findUserByUsername(db, username, null);
   }
   return findUserByUsername(db, username, null);
