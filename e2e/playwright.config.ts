@@ -13,6 +13,10 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'raccolta-e2e-'));
 // Set once by the runner process; workers inherit these, so every process agrees on the ports.
 process.env.E2E_SMTP_PORT ??= String(port + 1);
 process.env.E2E_MAILBOX_PORT ??= String(port + 2);
+process.env.E2E_OIDC_PORT ??= String(port + 3);
+const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+// The local provider's only client; the secret protects nothing outside this run.
+const oidcClient = { id: 'raccolta-e2e', secret: 'e2e-oidc-client-secret' };
 const root = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
@@ -55,6 +59,19 @@ export default defineConfig({
       },
     },
     {
+      command: 'node --conditions=source --import tsx e2e/support/oidc-provider.ts',
+      cwd: root,
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        E2E_OIDC_PORT: process.env.E2E_OIDC_PORT,
+        E2E_OIDC_CLIENT_ID: oidcClient.id,
+        E2E_OIDC_CLIENT_SECRET: oidcClient.secret,
+        E2E_APP_URL: baseURL,
+      },
+    },
+    {
       command: 'node scripts/start.mjs',
       cwd: root,
       url: `${baseURL}/api/status`,
@@ -70,6 +87,10 @@ export default defineConfig({
         JOB_POLL_MS: '200',
         MAIL_TRANSPORT: 'smtp',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        OIDC_GOOGLE_ISSUER: oidcIssuer,
+        OIDC_GOOGLE_CLIENT_ID: oidcClient.id,
+        OIDC_GOOGLE_CLIENT_SECRET: oidcClient.secret,
+        OIDC_ALLOW_HTTP: 'true',
       },
     },
   ],

@@ -123,6 +123,9 @@ if (!only.length || only.includes('e2e')) {
   } else {
     const out = path.join(reports, 'e2e.json');
     const port = await freePort();
+    // The config puts the mail ports at port + 1 and + 2; the provider's must differ from all three.
+    let oidcPort = await freePort();
+    while (oidcPort >= port && oidcPort <= port + 2) oidcPort = await freePort();
     const { ok, seconds } = run(
       'e2e',
       'npx',
@@ -130,6 +133,7 @@ if (!only.length || only.includes('e2e')) {
       {
         CHROMIUM_PATH: chromium,
         E2E_PORT: String(port),
+        E2E_OIDC_PORT: String(oidcPort),
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       },
     );

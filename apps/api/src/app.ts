@@ -10,6 +10,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { oauthRoutes } from './auth/oauth/oauth.routes.js';
 import { statusRoutes } from './status/status.routes.js';
 import { storageRoutes } from './storage/storage.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
@@ -43,6 +44,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     async (api) => {
       await api.register(statusRoutes(ctx));
       await api.register(authRoutes(ctx));
+      await api.register(oauthRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(teamsRoutes(ctx));
       await api.register(

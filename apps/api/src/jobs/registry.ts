@@ -1,3 +1,4 @@
+import { purgeOauthJob, purgeOauthSchedule } from '../auth/oauth/purge-oauth.job.js';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/create-db.js';
 import { sendMailJob } from '../mail/send-mail.job.js';
@@ -18,6 +19,10 @@ export interface JobDeps {
 }
 
 /** Every job the worker runs. A feature adds its jobs here. */
-export const jobs = [sendMailJob, purgeJobsJob, sweepStorageTempJob];
+export const jobs = [sendMailJob, purgeJobsJob, sweepStorageTempJob, purgeOauthJob];
 
-export const schedules: Schedule[] = [purgeJobsSchedule, sweepStorageTempSchedule];
+export const schedules: Schedule[] = [
+  purgeJobsSchedule,
+  sweepStorageTempSchedule,
+  purgeOauthSchedule,
+];

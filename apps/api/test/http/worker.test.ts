@@ -76,6 +76,10 @@ describe('the worker inside the API process', () => {
       .where('dedupe_key', 'like', 'schedule:%')
       .where('status', 'in', ['pending', 'running'])
       .execute();
-    expect(scheduled.map((j) => j.queue).sort()).toEqual(['jobs.purge', 'storage.sweep-temp']);
+    expect(scheduled.map((j) => j.queue).sort()).toEqual([
+      'jobs.purge',
+      'oauth.purge',
+      'storage.sweep-temp',
+    ]);
   });
 });
