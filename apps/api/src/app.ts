@@ -11,6 +11,8 @@ import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { oauthRoutes } from './auth/oauth/oauth.routes.js';
+import { invitationsRoutes } from './invitations/invitations.routes.js';
+import { membersRoutes } from './members/members.routes.js';
 import { statusRoutes } from './status/status.routes.js';
 import { storageRoutes } from './storage/storage.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
@@ -46,6 +48,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await api.register(authRoutes(ctx));
       await api.register(oauthRoutes(ctx));
       await api.register(usersRoutes(ctx));
+      await api.register(membersRoutes(ctx));
+      await api.register(invitationsRoutes(ctx));
       await api.register(teamsRoutes(ctx));
       await api.register(
         storageRoutes({

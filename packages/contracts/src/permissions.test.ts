@@ -12,6 +12,7 @@ import {
   canCreateTeam,
   canDisableMember,
   canReactivateMember,
+  canRemoveMember,
   canRenameMember,
   canRenameTeam,
   canResendInvitation,
@@ -245,5 +246,36 @@ describe('member changes', () => {
       ),
     );
     expect(allowed.sort()).toEqual(['active→disabled', 'banned→active', 'disabled→active']);
+  });
+});
+
+describe('canRemoveMember', () => {
+  const member = (userId: string, role: 'owner' | 'admin' | 'uploader' | 'viewer') => ({
+    userId,
+    role,
+    status: 'active' as const,
+    type: 'standard' as const,
+  });
+  it('lets owners and admins remove someone else who is not the owner', () => {
+    expect(
+      canRemoveMember({ actor: { userId: 'a', role: 'owner' }, member: member('b', 'admin') }),
+    ).toBe(true);
+    expect(
+      canRemoveMember({ actor: { userId: 'a', role: 'admin' }, member: member('b', 'viewer') }),
+    ).toBe(true);
+  });
+  it('never removes the owner or oneself, and uploaders and viewers remove nobody', () => {
+    expect(
+      canRemoveMember({ actor: { userId: 'a', role: 'admin' }, member: member('b', 'owner') }),
+    ).toBe(false);
+    expect(
+      canRemoveMember({ actor: { userId: 'a', role: 'admin' }, member: member('a', 'admin') }),
+    ).toBe(false);
+    expect(
+      canRemoveMember({ actor: { userId: 'a', role: 'uploader' }, member: member('b', 'viewer') }),
+    ).toBe(false);
+    expect(
+      canRemoveMember({ actor: { userId: 'a', role: 'viewer' }, member: member('b', 'uploader') }),
+    ).toBe(false);
   });
 });

@@ -163,6 +163,18 @@ export function canRenameMember(input: MemberActionInput): boolean {
   return self && hasPermission(role, 'updateOwnMember');
 }
 
+/**
+ * Remove: the matrix's deleteMember, and like every other action on someone else, never the owner
+ * (a team always keeps its owner) and never oneself.
+ */
+export function canRemoveMember(input: MemberActionInput): boolean {
+  return (
+    hasPermission(input.actor.role, 'deleteMember') &&
+    !isSelf(input) &&
+    input.member.role !== 'owner'
+  );
+}
+
 /** The add-member button does not concern a particular member, so it takes the actor's role. */
 export function canAddMember(role: MemberRole): boolean {
   return hasPermission(role, 'createMember');

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { INTERNAL_MEMBER_ROLE } from './constants.js';
+import { INTERNAL_MEMBER_ROLE, type MemberRole } from './constants.js';
+import { memberRoleSchema, memberStatusSchema } from './members.js';
+import { ROLE_CHANGE_TARGETS } from './permissions.js';
 import {
   aliasSchema,
   bodySchema,
@@ -110,3 +112,29 @@ export const createCollectionFormSchema = bodySchema({
   isCollaborative: z.boolean({ error: 'collectionModeRequired' }),
 });
 export type CreateCollectionForm = z.infer<typeof createCollectionFormSchema>;
+
+// Member changes
+/**
+ * PATCH /teams/{teamId}/members/{memberId}: an RFC 6902 list over /role, /nickname and /status,
+ * `replace` to change and `test` to guard against a concurrent change. Any other op or path
+ * fails the schema (400 invalidInput) and nothing is applied.
+ */
+const op = z.enum(['replace', 'test'], { error: 'invalidInput' });
+const assignable: readonly MemberRole[] = ROLE_CHANGE_TARGETS;
+
+const roleOp = z
+  .object({ op, path: z.literal('/role'), value: memberRoleSchema })
+  .refine((o) => o.op === 'test' || assignable.includes(o.value), {
+    error: 'roleRequired',
+    path: ['value'],
+  });
+const nicknameOp = z.object({ op, path: z.literal('/nickname'), value: nicknameSchema });
+const statusOp = z.object({ op, path: z.literal('/status'), value: memberStatusSchema });
+
+export const memberPatchSchema = z
+  .array(z.discriminatedUnion('path', [roleOp, nicknameOp, statusOp], { error: 'invalidInput' }), {
+    error: 'invalidInput',
+  })
+  .min(1, { error: 'invalidInput' })
+  .max(10, { error: 'invalidInput' });
+export type MemberPatch = z.infer<typeof memberPatchSchema>;

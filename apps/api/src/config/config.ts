@@ -203,7 +203,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     teams: {
-      aliasLimits: { free: e.PLAN_FREE_ALIASES, pro: e.PLAN_PRO_ALIASES, premium: e.PLAN_PREMIUM_ALIASES },
+      aliasLimits: {
+        free: e.PLAN_FREE_ALIASES,
+        pro: e.PLAN_PRO_ALIASES,
+        premium: e.PLAN_PREMIUM_ALIASES,
+      },
       invitationTtlMs: e.INVITATION_TTL_DAYS * 24 * 60 * 60_000,
     },
     auth: {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Column conventions, identical on SQLite and PostgreSQL (see docs/decisions.md):
@@ -73,7 +73,8 @@ export interface RefreshTokensTable {
   created_at: number;
 }
 
-export type OneTimeCodePurpose = 'verify_email' | 'reset_password' | 'new_password' | 'oauth_code' | 'invitation';
+export type OneTimeCodePurpose =
+  'verify_email' | 'reset_password' | 'new_password' | 'oauth_code' | 'invitation';
 
 export interface OneTimeCodesTable {
   id: string;
@@ -142,6 +143,11 @@ export interface TeamMembersTable {
   status: MemberStatus;
   type: 'internal' | 'standard';
   nickname: string | null;
+  /**
+   * The nickname folded for case-insensitive uniqueness and prefix search (members/nickname.ts);
+   * optional on insert, where null is read as lower(nickname).
+   */
+  nickname_key: ColumnType<string | null, string | null | undefined, string | null>;
   email: string | null;
   created_at: number;
   created_by: string | null;

@@ -16,6 +16,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
+import { nicknameKey } from '../members/nickname.js';
 import type { UserRow } from '../users/users.repository.js';
 import { authorize, loadTeamAccess, type TeamRow } from './team-access.js';
 import { listTeamsOfUser, teamExtras } from './teams.repository.js';
@@ -103,6 +104,7 @@ export async function createTeam(
         status: 'active',
         type: actor.kind === 'internal' ? 'internal' : 'standard',
         nickname,
+        nickname_key: nicknameKey(nickname),
         email: actor.email,
         created_at: now,
         created_by: actor.id,

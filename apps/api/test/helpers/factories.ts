@@ -1,6 +1,8 @@
 import { hashPassword } from '../../src/auth/passwords.js';
 import type { AppContext } from '../../src/context.js';
+import type { MemberRole, MemberStatus } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';
+import { nicknameKey } from '../../src/members/nickname.js';
 import { insertUser, type UserRow } from '../../src/users/users.repository.js';
 
 /** The password of users made by createUser unless a test gives another. */
@@ -128,4 +130,39 @@ export async function createInternalMember(
     })
     .execute();
   return user;
+}
+
+/** A membership of an existing user, in any role and status (an invited one expires in a week). */
+export async function addMember(
+  ctx: AppContext,
+  input: {
+    teamId: string;
+    user: UserRow;
+    role: MemberRole;
+    status?: MemberStatus;
+    nickname?: string;
+    createdAt?: number;
+  },
+): Promise<void> {
+  const now = ctx.clock();
+  const status = input.status ?? 'active';
+  const nickname = input.nickname ?? input.user.nickname ?? input.user.username;
+  await ctx.db
+    .insertInto('team_members')
+    .values({
+      team_id: input.teamId,
+      user_id: input.user.id,
+      role: input.role,
+      status,
+      type: input.user.kind === 'internal' ? 'internal' : 'standard',
+      nickname,
+      nickname_key: nicknameKey(nickname),
+      email: input.user.email,
+      created_at: input.createdAt ?? now,
+      created_by: null,
+      joined_at: status === 'invited' ? null : now,
+      invite_expires_at: status === 'invited' ? now + 7 * 24 * 60 * 60_000 : null,
+      updated_at: now,
+    })
+    .execute();
 }

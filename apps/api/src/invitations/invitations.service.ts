@@ -1,0 +1,185 @@
+import {
+  ASSIGNABLE_ROLES,
+  displayName,
+  type AssignableRole,
+  type InviteMemberRequest,
+  type Member,
+} from '@raccolta/contracts';
+import type { AppContext } from '../context.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
+import { AppError } from '../errors/app-error.js';
+import { lockAccess } from '../members/member-access.js';
+import { memberPolicy } from '../members/members.policy.js';
+import {
+  findMember,
+  insertMember,
+  isNicknameTaken,
+  isNicknameViolation,
+  updateMember,
+  type MemberRow,
+} from '../members/members.repository.js';
+import { getPresentedMember } from '../members/members.service.js';
+import { authorize } from '../teams/team-access.js';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  uniqueUsernameFor,
+  type UserRow,
+} from '../users/users.repository.js';
+import { awaitMailAttempt, issueInvitation } from './invitation-mail.js';
+
+/** Who the invitation mail says invited you: the inviter's name as the team knows them. */
+function inviterName(user: UserRow, member: MemberRow): string {
+  return displayName({
+    firstName: user.first_name,
+    lastName: user.last_name,
+    nickname: member.nickname ?? user.nickname,
+    email: user.email,
+    username: user.username,
+  });
+}
+
+function isAssignable(role: string): role is AssignableRole {
+  return (ASSIGNABLE_ROLES as readonly string[]).includes(role);
+}
+
+/** A membership that ended may begin again; any other existing one is a duplicate. */
+const REINVITABLE: readonly MemberRow['status'][] = ['rejected', 'left'];
+
+const UNIQUE_AS_DUPLICATE = [
+  // Two invitations of the same new address at once: one account is made, the other waits.
+  { name: 'users_email_idx', sqliteColumns: 'users.email' },
+  { name: 'team_members_pk', sqliteColumns: 'team_members.team_id, team_members.user_id' },
+];
+
+/**
+ * The mail job was given a moment to run: a refusal by the mail server is reported now, with the
+ * member (who stays invited; the job keeps retrying and the invitation can be resent).
+ */
+async function answerAfterMail(
+  ctx: AppContext,
+  teamId: string,
+  userId: string,
+  jobId: string,
+): Promise<Member> {
+  const outcome = await awaitMailAttempt(ctx, jobId);
+  const member = await getPresentedMember(ctx.db, teamId, userId);
+  if (outcome === 'failed') throw new AppError('cannotSendInvitationEmail', { data: { member } });
+  return member;
+}
+
+/**
+ * Invites an e-mail address. With no account yet, one is made now (no password, e-mail not
+ * verified, scope team) so the membership can point at it; accepting completes it.
+ */
+export async function inviteMember(
+  ctx: AppContext,
+  user: UserRow,
+  teamRef: string,
+  input: InviteMemberRequest,
+): Promise<Member> {
+  const email = input.email.trim().toLowerCase();
+  const nickname = input.nickname.trim();
+  const now = ctx.clock();
+  const expiresAt = now + ctx.config.teams.invitationTtlMs;
+  try {
+    const { teamId, userId, jobId } = await ctx.db.transaction().execute(async (trx) => {
+      const { team, actor, actorRow } = await lockAccess(ctx, trx, user, teamRef);
+      authorize(memberPolicy.add(actor));
+      let invitee = await findUserByEmail(trx, email);
+      const existing = invitee && (await findMember(trx, team.id, invitee.id));
+      if (existing && !REINVITABLE.includes(existing.status)) throw new AppError('alreadyExists');
+      if (await isNicknameTaken(trx, team.id, nickname)) {
+        throw new AppError('nicknameAlreadyExists');
+      }
+      invitee ??= await insertUser(
+        trx,
+        {
+          email,
+          emailVerified: false,
+          username: await uniqueUsernameFor(trx, email),
+          kind: 'standard',
+          teamId: null,
+          nickname,
+          passwordHash: null,
+          scope: 'team',
+          locale: input.locale,
+          signUpMethod: 'invitation',
+        },
+        now,
+      );
+      const membership = {
+        role: input.role,
+        status: 'invited' as const,
+        type: 'standard' as const,
+        nickname,
+        email,
+        created_at: now,
+        created_by: user.id,
+        joined_at: null,
+        invite_expires_at: expiresAt,
+        updated_at: now,
+      };
+      if (existing) await updateMember(trx, team.id, invitee.id, membership);
+      else await insertMember(trx, { team_id: team.id, user_id: invitee.id, ...membership });
+      const mailJob = await issueInvitation(
+        ctx,
+        trx,
+        {
+          team,
+          userId: invitee.id,
+          email,
+          locale: input.locale,
+          role: input.role,
+          inviterName: inviterName(user, actorRow),
+          expiresAt,
+        },
+        now,
+      );
+      return { teamId: team.id, userId: invitee.id, jobId: mailJob };
+    });
+    return await answerAfterMail(ctx, teamId, userId, jobId);
+  } catch (err) {
+    if (isNicknameViolation(err)) throw new AppError('nicknameAlreadyExists', { cause: err });
+    if (UNIQUE_AS_DUPLICATE.some((index) => isUniqueViolation(err, index))) {
+      throw new AppError('alreadyExists', { cause: err });
+    }
+    throw err;
+  }
+}
+
+/** A new link with a new expiry; the links sent before stop working. */
+export async function resendInvitation(
+  ctx: AppContext,
+  user: UserRow,
+  teamRef: string,
+  memberId: string,
+): Promise<Member> {
+  const now = ctx.clock();
+  const expiresAt = now + ctx.config.teams.invitationTtlMs;
+  const { teamId, jobId } = await ctx.db.transaction().execute(async (trx) => {
+    const { team, actor, actorRow, target } = await lockAccess(ctx, trx, user, teamRef, memberId);
+    authorize(memberPolicy.resendInvitation(actor, target));
+    const invitee = await findUserById(trx, memberId);
+    const email = target.email ?? invitee?.email;
+    if (!invitee || !email || !isAssignable(target.role)) throw new AppError('invalidTeamMember');
+    await updateMember(trx, team.id, memberId, { invite_expires_at: expiresAt, updated_at: now });
+    const mailJob = await issueInvitation(
+      ctx,
+      trx,
+      {
+        team,
+        userId: memberId,
+        email,
+        locale: invitee.locale === 'it' ? 'it' : 'en',
+        role: target.role,
+        inviterName: inviterName(user, actorRow),
+        expiresAt,
+      },
+      now,
+    );
+    return { teamId: team.id, jobId: mailJob };
+  });
+  return answerAfterMail(ctx, teamId, memberId, jobId);
+}
