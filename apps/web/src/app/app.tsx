@@ -2,14 +2,17 @@ import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { SnackbarProvider } from '../components/snackbar';
+import { createBrowserSessionManager, SessionProvider } from '../features/auth';
 import { AppThemeProvider } from '../theme/app-theme-provider';
 import { createEmotionCache } from './emotion-cache';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
-// Module-level singletons: one cache, one query client and one router for the page's lifetime.
+// Module-level singletons: one cache, one query client, one session and one router for the
+// page's lifetime.
 const emotionCache = createEmotionCache();
 const queryClient = createQueryClient();
+const sessionManager = createBrowserSessionManager();
 const router = createAppRouter();
 
 export function App() {
@@ -17,9 +20,11 @@ export function App() {
     <CacheProvider value={emotionCache}>
       <AppThemeProvider>
         <QueryClientProvider client={queryClient}>
-          <SnackbarProvider>
-            <RouterProvider router={router} />
-          </SnackbarProvider>
+          <SessionProvider manager={sessionManager}>
+            <SnackbarProvider>
+              <RouterProvider router={router} />
+            </SnackbarProvider>
+          </SessionProvider>
         </QueryClientProvider>
       </AppThemeProvider>
     </CacheProvider>

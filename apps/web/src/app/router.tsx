@@ -1,8 +1,18 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
+import { GuestOnlyRoute, LoginRoute } from '../features/auth';
+import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
+import { OAuthCallbackPage } from '../features/auth/components/oauth-callback-page';
+import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
+import { SignInPage } from '../features/auth/components/sign-in-page';
+import { SignUpPage } from '../features/auth/components/sign-up-page';
+import { VerifyEmailPage } from '../features/auth/components/verify-email-page';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
+import { ProfilePage } from '../features/profile/components/profile-page';
 import { StatusPage } from '../features/status/components/status-page';
+import { SwitchTeamPage } from '../features/teams/components/switch-team-page';
+import { TeamsPage } from '../features/teams/components/teams-page';
 import { ScrollToTop } from './scroll-to-top';
 
 export const NOT_FOUND_PATH = '/404';
@@ -20,7 +30,29 @@ export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     children: [
-      { index: true, element: <LandingPage /> },
+      // Spec §2 access levels: guest-only pages send a signed-in visitor on…
+      {
+        element: <GuestOnlyRoute />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          { path: 'auth/signin', element: <SignInPage /> },
+          { path: 'auth/signup', element: <SignUpPage /> },
+        ],
+      },
+      // …guest pages serve anyone: links from e-mails must work whoever is signed in…
+      { path: 'auth/forgot', element: <ForgotPasswordPage /> },
+      { path: 'auth/reset', element: <ResetPasswordPage /> },
+      { path: 'auth/verify', element: <VerifyEmailPage /> },
+      { path: 'auth/callback', element: <OAuthCallbackPage /> },
+      // …and login pages send anyone else to /.
+      {
+        element: <LoginRoute />,
+        children: [
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'teams', element: <TeamsPage /> },
+          { path: 'switch-team', element: <SwitchTeamPage /> },
+        ],
+      },
       { path: 'status', element: <StatusPage /> },
       { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
       // Spec §2: any unknown path redirects to /404 rather than rendering the page in place.

@@ -22,6 +22,9 @@ describe('errorText', () => {
     expect(errorText(en, new ApiError(409, 'alreadySignedUp', { provider: 'Google' }))).toBe(
       'User already signed up with Google.',
     );
+    expect(errorText(en, new ApiError(409, 'alreadySignedUp', { provider: 'microsoft' }))).toBe(
+      'User already signed up with Microsoft.',
+    );
     expect(errorText(en, new ApiError(409, 'alreadySignedUp'))).toBe('User already signed up.');
   });
 

@@ -4,12 +4,16 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from './api-client';
 
-// Social providers are shown by their brand name, which needs no translation.
+// Social providers are shown by their brand name, which needs no translation; the API sends ids.
 const PROVIDER_KEYS = { email_password: 'providers.email_password' } as const;
+const PROVIDER_BRANDS: Record<string, string> = { google: 'Google', microsoft: 'Microsoft' };
 
 function providerName(t: TFunction, provider: string): string {
-  return Object.hasOwn(PROVIDER_KEYS, provider)
-    ? t(PROVIDER_KEYS[provider as keyof typeof PROVIDER_KEYS])
+  if (Object.hasOwn(PROVIDER_KEYS, provider)) {
+    return t(PROVIDER_KEYS[provider as keyof typeof PROVIDER_KEYS]);
+  }
+  return Object.hasOwn(PROVIDER_BRANDS, provider)
+    ? (PROVIDER_BRANDS[provider] ?? provider)
     : provider;
 }
 

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { UserMenu, useSession } from '../../features/auth';
 import { AppLogo } from './app-logo';
 import { ThemeToggle } from './theme-toggle';
 
@@ -14,7 +15,9 @@ function isAuthPath(pathname: string): boolean {
 export function AppHeader() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const showAuthButtons = !isAuthPath(pathname);
+  const { status } = useSession();
+  const signedIn = status === 'signedIn';
+  const showAuthButtons = !signedIn && !isAuthPath(pathname);
 
   return (
     <AppBar
@@ -24,7 +27,7 @@ export function AppHeader() {
       sx={{ borderBottom: 1, borderColor: 'divider' }}
     >
       <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
-        <AppLogo />
+        {signedIn ? <AppLogo to="/switch-team" label={t('header.switchTeam')} /> : <AppLogo />}
         <Box sx={{ flexGrow: 1 }} />
         {showAuthButtons && (
           <>
@@ -37,6 +40,7 @@ export function AppHeader() {
           </>
         )}
         <ThemeToggle />
+        {signedIn && <UserMenu />}
       </Toolbar>
     </AppBar>
   );

@@ -1,21 +1,13 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
-import '../../i18n';
-import { AppThemeProvider } from '../../theme/app-theme-provider';
+import { renderRoutes, stubMatchMedia } from '../../test/providers';
 import { AppLayout } from './app-layout';
 
 const scrollTo = vi.fn();
 
 function renderAt(path: string, routeList = routes) {
-  const router = createMemoryRouter(routeList, { initialEntries: [path] });
-  render(
-    <AppThemeProvider>
-      <RouterProvider router={router} />
-    </AppThemeProvider>,
-  );
-  return router;
+  return renderRoutes(routeList, path).router;
 }
 
 const layoutOnly = [
@@ -30,13 +22,7 @@ const layoutOnly = [
 
 describe('app layout and routes', () => {
   beforeEach(() => {
-    // jsdom has no matchMedia; the theme follows a light system preference here.
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    stubMatchMedia();
     vi.stubGlobal('scrollTo', scrollTo);
   });
   afterEach(() => {

@@ -5,13 +5,14 @@ import { Link as RouterLink } from 'react-router';
 
 const LOGO_URL = `${import.meta.env.BASE_URL}logo.svg`;
 
-export function AppLogo() {
+/** The header logo: home for visitors, the team chooser for signed-in users (spec §2). */
+export function AppLogo({ to = '/', label }: { to?: string; label?: string }) {
   const { t } = useTranslation();
   return (
     <Box
       component={RouterLink}
-      to="/"
-      aria-label={t('header.home')}
+      to={to}
+      aria-label={label ?? t('header.home')}
       sx={{
         display: 'inline-flex',
         alignItems: 'center',

@@ -1,0 +1,40 @@
+import Avatar from '@mui/material/Avatar';
+
+/** Up to two letters: of the first and last word of a name, or the first of an e-mail. */
+export function initialsOf(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '') return '';
+  if (trimmed.includes('@')) return (Array.from(trimmed)[0] ?? '').toUpperCase();
+  const words = trimmed.split(/\s+/);
+  const first = Array.from(words[0] ?? '')[0] ?? '';
+  const last = words.length > 1 ? (Array.from(words.at(-1) ?? '')[0] ?? '') : '';
+  return `${first}${last}`.toUpperCase();
+}
+
+/** The user's picture, or their initials when there is none (spec §3: a generated avatar). */
+export function UserAvatar({
+  name,
+  src,
+  size = 32,
+}: {
+  name: string;
+  src?: string | null;
+  size?: number;
+}) {
+  return (
+    <Avatar
+      alt={name}
+      {...(src ? { src } : {})}
+      sx={{
+        width: size,
+        height: size,
+        fontSize: size * 0.42,
+        fontWeight: 600,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+      }}
+    >
+      {initialsOf(name)}
+    </Avatar>
+  );
+}

@@ -1,0 +1,70 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useSession } from '../session/session-context';
+import { SessionError } from '../session/token-storage';
+import {
+  clearSavedInvitation,
+  OAUTH_CLIENT_ID,
+  oauthRedirectUri,
+  readSavedInvitation,
+  takeOAuthAttempt,
+} from '../utils/oauth-redirect';
+import { tokenResultSchema } from './token-result';
+
+/** Not in contracts: the authorization-code grant of POST /oauth2/token, with PKCE. */
+export interface OAuthTokenRequest {
+  grant_type: 'authorization_code';
+  code: string;
+  code_verifier: string;
+  redirect_uri: string;
+  client_id: string;
+}
+
+export async function postOAuthToken(body: OAuthTokenRequest): Promise<unknown> {
+  const { result } = await apiRequest('/oauth2/token', {
+    method: 'POST',
+    body,
+    schema: tokenResultSchema,
+  });
+  return result;
+}
+
+/** Where the callback goes next: the saved invitation when its e-mail is the signed-in one. */
+export interface OAuthSignInOutcome {
+  invitationRedirect: string | null;
+}
+
+export function useOAuthCallbackMutation() {
+  const session = useSession();
+  return useMutation({
+    mutationFn: async ({
+      code,
+      state,
+    }: {
+      code: string;
+      state: string;
+    }): Promise<OAuthSignInOutcome> => {
+      const attempt = takeOAuthAttempt();
+      if (attempt.state === null || attempt.verifier === null || attempt.state !== state) {
+        throw new SessionError('oauthStateMismatch');
+      }
+      session.assertSignedOut();
+      const result = await postOAuthToken({
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: attempt.verifier,
+        redirect_uri: oauthRedirectUri(),
+        client_id: OAUTH_CLIENT_ID,
+      });
+      const claims = session.signIn(result, true);
+      const invitation = readSavedInvitation();
+      clearSavedInvitation();
+      // Spec §2: a different account than the invited one goes to the team list instead.
+      const matches =
+        invitation !== null &&
+        claims.email !== undefined &&
+        invitation.email.trim().toLowerCase() === claims.email.trim().toLowerCase();
+      return { invitationRedirect: matches ? invitation.redirect : null };
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import {
+  newPasswordFormSchema,
+  type NewPasswordForm as NewPasswordFormValues,
+  type NewPasswordRequiredData,
+} from '@raccolta/contracts';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useNewPasswordMutation } from '../api/new-password';
+import { useAuthErrorText } from '../utils/auth-error-text';
+
+/** Replaces the sign-in form when the server demands a new password (spec §2, §4). */
+export function NewPasswordForm({
+  challenge,
+  onCancel,
+}: {
+  challenge: NewPasswordRequiredData;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useAuthErrorText();
+  const { control, handleSubmit } = useForm<NewPasswordFormValues>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const mutation = useNewPasswordMutation(challenge);
+  const onSubmit = handleSubmit((values) => mutation.mutate(values));
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <Stack spacing={2}>
+        {/* Lets a password manager save the new password under the right account. */}
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={challenge.username}
+          readOnly
+          hidden
+        />
+        <FormTextField
+          control={control}
+          name="password"
+          type="password"
+          label={t('auth.fields.newPassword')}
+          helperText={t('auth.fields.passwordHelp')}
+          autoComplete="new-password"
+          autoFocus
+          required
+        />
+        <FormTextField
+          control={control}
+          name="confirmPassword"
+          type="password"
+          label={t('auth.fields.confirmPassword')}
+          autoComplete="new-password"
+          required
+        />
+        {mutation.error !== null && <Alert severity="error">{errorText(mutation.error)}</Alert>}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={mutation.isPending}
+        >
+          {t('auth.newPassword.submit')}
+        </Button>
+        <Button onClick={onCancel} disabled={mutation.isPending}>
+          {t('actions.backToSignIn')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,74 @@
+import { ACCEPT_REDIRECT_DELAY_MS } from '@raccolta/contracts';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useOAuthCallbackMutation } from '../api/exchange-oauth-code';
+import { useRunOnce } from '../hooks/use-run-once';
+import { isSessionError } from '../session/token-storage';
+import { useAuthErrorText } from '../utils/auth-error-text';
+import { DEFAULT_SIGNED_IN_PATH } from '../utils/sign-in-redirect';
+import { AuthCard, AuthOutcome, SignInButton } from './auth-card';
+import { PendingStatus } from './pending-status';
+
+function CodeExchange({ code, state }: { code: string; state: string }) {
+  const { t } = useTranslation();
+  const errorText = useAuthErrorText();
+  const navigate = useNavigate();
+  const mutation = useOAuthCallbackMutation();
+  // An authorization code is redeemed once; StrictMode's second effect must not try again.
+  useRunOnce(() => mutation.mutate({ code, state }));
+
+  const invitationRedirect = mutation.data?.invitationRedirect ?? null;
+  const succeeded = mutation.isSuccess;
+  useEffect(() => {
+    if (!succeeded) return;
+    if (invitationRedirect === null) {
+      void navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });
+      return;
+    }
+    // Spec §2: a moment to read that the invitation comes next, then the accept page.
+    const timer = setTimeout(
+      () => void navigate(invitationRedirect, { replace: true }),
+      ACCEPT_REDIRECT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [succeeded, invitationRedirect, navigate]);
+
+  if (mutation.isError) {
+    // Spec §2: a failed return shows the generic error, except the session problems the spec
+    // names (state mismatch, missing or broken tokens).
+    const error: unknown = mutation.error;
+    return (
+      <AuthOutcome
+        severity="error"
+        message={isSessionError(error) ? errorText(error) : t('errors.generic')}
+        action={<SignInButton />}
+      />
+    );
+  }
+  if (succeeded && invitationRedirect !== null) {
+    return <PendingStatus text={t('auth.callback.invitation')} />;
+  }
+  return <PendingStatus text={t('auth.callback.pending')} />;
+}
+
+/** /auth/callback?code&state (or ?error&error_description): the return from a social provider. */
+export function OAuthCallbackPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const description = searchParams.get('error_description');
+  const providerError = searchParams.get('error');
+  const code = searchParams.get('code');
+  const state = searchParams.get('state');
+
+  let body;
+  if (description !== null && description.trim() !== '') {
+    // The provider's own explanation (e.g. the user cancelled): shown as it came.
+    body = <AuthOutcome severity="error" message={description} action={<SignInButton />} />;
+  } else if (providerError !== null || code === null || state === null) {
+    body = <AuthOutcome severity="error" message={t('errors.generic')} action={<SignInButton />} />;
+  } else {
+    body = <CodeExchange code={code} state={state} />;
+  }
+  return <AuthCard title={t('auth.callback.title')}>{body}</AuthCard>;
+}

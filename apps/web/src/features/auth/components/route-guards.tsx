@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../session/session-context';
+import {
+  forgetSignInRedirect,
+  peekSignInRedirect,
+  rememberSignInRedirect,
+  signedInTarget,
+} from '../utils/sign-in-redirect';
+
+/** Landing, sign-in and sign-up: a signed-in visitor is sent on (spec §2, global behaviour). */
+export function GuestOnlyRoute() {
+  const { status } = useSession();
+  const { search } = useLocation();
+  if (status === 'signedIn') {
+    return (
+      <Navigate to={signedInTarget(new URLSearchParams(search), peekSignInRedirect())} replace />
+    );
+  }
+  return <Outlet />;
+}
+
+function SignedOutRedirect({ from, remember }: { from: string; remember: boolean }) {
+  useEffect(() => {
+    if (remember) rememberSignInRedirect(from);
+  }, [from, remember]);
+  return <Navigate to="/" replace />;
+}
+
+/** Pages for signed-in users; anyone else goes to / (spec §2). */
+export function LoginRoute() {
+  const { status, signOutReason } = useSession();
+  const { pathname, search, hash } = useLocation();
+
+  useEffect(() => {
+    // Arrived where the user wanted to be (or somewhere else by choice): the detour is over.
+    if (status === 'signedIn') forgetSignInRedirect();
+  }, [status]);
+
+  if (status === 'signedOut') {
+    // After choosing to sign out (here or in another tab), the next sign-in starts afresh.
+    const remember = signOutReason !== 'user' && signOutReason !== 'elsewhere';
+    return <SignedOutRedirect from={`${pathname}${search}${hash}`} remember={remember} />;
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,202 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n';
+import {
+  errorResponse,
+  fetchRoutes,
+  jsonResponse,
+  renderRoutes,
+  sentRequests,
+  stubMatchMedia,
+} from '../../../test/providers';
+import { ADA, tokenSet } from '../../../test/session-fixtures';
+import { GuestOnlyRoute } from './route-guards';
+import { SignInPage } from './sign-in-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+const TEAM_ID = '0195f0c2-7c1a-7000-8000-00000000000a';
+
+const routes = [
+  {
+    element: <GuestOnlyRoute />,
+    children: [{ path: '/auth/signin', element: <SignInPage /> }],
+  },
+  { path: '/teams', element: <p>teams page</p> },
+  { path: '/teams/:team', element: <p>team page</p> },
+];
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label, { exact: false, selector: 'input' }), {
+    target: { value },
+  });
+}
+
+function submit(name = 'Sign in') {
+  const form = screen.getByRole('button', { name }).closest('form');
+  if (!form) throw new Error('no form');
+  fireEvent.submit(form);
+}
+
+function sentBody(path: string): unknown {
+  return sentRequests(fetchMock).find((request) => request.path === path)?.body;
+}
+
+describe('sign-in page', () => {
+  beforeEach(() => {
+    stubMatchMedia();
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /auth/providers': () => jsonResponse(200, { providers: [] }),
+        'POST /auth/signin': () => jsonResponse(200, { result: tokenSet() }),
+      }),
+    );
+  });
+  afterEach(async () => {
+    cleanup();
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    localStorage.clear();
+    await i18n.changeLanguage('en');
+  });
+
+  it('shows the translated validation messages of an empty form', async () => {
+    renderRoutes(routes, '/auth/signin');
+    submit();
+    expect(await screen.findByText('Email or username required')).toBeTruthy();
+    expect(screen.getByText('Password required')).toBeTruthy();
+    expect(sentRequests(fetchMock).map((request) => request.path)).not.toContain('/auth/signin');
+  });
+
+  it('checks only the length of the password, not the sign-up policy', async () => {
+    renderRoutes(routes, '/auth/signin');
+    type('E-mail or username', 'ada@example.com');
+    type('Password', 'short');
+    submit();
+    expect(await screen.findByText('Password must be at least 8 characters long')).toBeTruthy();
+
+    type('Password', 'alllowercase');
+    submit();
+    expect(await screen.findByText('teams page')).toBeTruthy();
+  });
+
+  it('signs in with an e-mail, stores the session and goes to the teams', async () => {
+    const { manager } = renderRoutes(routes, '/auth/signin');
+    type('E-mail or username', '  ada@example.com ');
+    type('Password', 'correct horse');
+    expect(screen.queryByLabelText('Team code', { exact: false })).toBeNull();
+    submit();
+
+    expect(await screen.findByText('teams page')).toBeTruthy();
+    expect(sentBody('/auth/signin')).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+    });
+    expect(manager.getSnapshot()).toMatchObject({ status: 'signedIn', idClaims: ADA });
+    expect(localStorage.getItem('IdentityProvider')).toBe('false');
+  });
+
+  it('offers a team code for a username and sends it', async () => {
+    renderRoutes(routes, '/auth/signin');
+    type('E-mail or username', 'mario.rossi');
+    type('Team code', 'acme');
+    type('Password', 'Generated-1');
+    submit();
+    expect(await screen.findByText('teams page')).toBeTruthy();
+    expect(sentBody('/auth/signin')).toEqual({
+      username: 'mario.rossi',
+      password: 'Generated-1',
+      team: 'acme',
+    });
+  });
+
+  it('sends the team of the query and goes to it', async () => {
+    renderRoutes(routes, `/auth/signin?teamId=${TEAM_ID}`);
+    type('E-mail or username', 'mario.rossi');
+    expect(screen.queryByLabelText('Team code', { exact: false })).toBeNull();
+    type('Password', 'Generated-1');
+    submit();
+    expect(await screen.findByText('team page')).toBeTruthy();
+    expect(sentBody('/auth/signin')).toMatchObject({ username: 'mario.rossi', team: TEAM_ID });
+  });
+
+  it("shows the server's errorCode translated, never its message", async () => {
+    fetchMock.mockImplementation(
+      fetchRoutes({ 'POST /auth/signin': () => errorResponse(401, 'notAuthorized') }),
+    );
+    renderRoutes(routes, '/auth/signin');
+    type('E-mail or username', 'ada@example.com');
+    type('Password', 'wrong password');
+    submit();
+    expect(await screen.findByText('Incorrect email or password')).toBeTruthy();
+    expect(screen.queryByText('server text')).toBeNull();
+  });
+
+  it('resets the session when the answer lacks tokens', async () => {
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'POST /auth/signin': () => jsonResponse(200, { result: { TokenType: 'Bearer' } }),
+      }),
+    );
+    const { manager } = renderRoutes(routes, '/auth/signin');
+    type('E-mail or username', 'ada@example.com');
+    type('Password', 'correct horse');
+    submit();
+    expect(await screen.findByText('It seems some tokens are missing')).toBeTruthy();
+    expect(manager.getSnapshot().status).toBe('signedOut');
+  });
+
+  it('replaces the form with the set-new-password form when the server demands it', async () => {
+    const challenge = { session: 'S1', teamId: TEAM_ID, username: 'mario.rossi' };
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'POST /auth/signin': () => errorResponse(403, 'newPasswordRequired', challenge),
+        'POST /auth/new-password': () => jsonResponse(200, { result: tokenSet() }),
+      }),
+    );
+    renderRoutes(routes, '/auth/signin');
+    type('E-mail or username', 'mario.rossi');
+    type('Password', 'Generated-1');
+    submit();
+
+    expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeTruthy();
+    expect(screen.queryByText('You need to set a new password.')).toBeNull();
+    type('New password', 'weakpassword');
+    type('Confirm password', 'different');
+    submit('Save and sign in');
+    expect(
+      await screen.findByText(
+        'Password must contain a number, a lowercase letter, an uppercase letter and a special character or underscore.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+
+    type('New password', 'Brand-new-1');
+    type('Confirm password', 'Brand-new-1');
+    submit('Save and sign in');
+    expect(await screen.findByText('teams page')).toBeTruthy();
+    expect(sentBody('/auth/new-password')).toEqual({ newPassword: 'Brand-new-1', ...challenge });
+  });
+
+  it('offers a button per configured provider', async () => {
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /auth/providers': () =>
+          jsonResponse(200, { providers: [{ id: 'google', name: 'Google' }] }),
+      }),
+    );
+    renderRoutes(routes, '/auth/signin');
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Microsoft/ })).toBeNull();
+  });
+
+  it('is in Italian for an Italian browser', async () => {
+    await act(() => i18n.changeLanguage('it'));
+    renderRoutes(routes, '/auth/signin');
+    const form = screen.getByRole('button', { name: 'Accedi' }).closest('form');
+    if (!form) throw new Error('no form');
+    fireEvent.submit(form);
+    expect(await within(form).findByText('E-mail o nome utente obbligatorio')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Password dimenticata?' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,57 @@
+import { verifyLinkQuerySchema, type VerifyEmailRequest } from '@raccolta/contracts';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useVerifyEmailMutation } from '../api/verify-email';
+import { useRunOnce } from '../hooks/use-run-once';
+import { useAuthErrorText } from '../utils/auth-error-text';
+import { AuthCard, AuthOutcome, SignInButton } from './auth-card';
+import { PendingStatus } from './pending-status';
+
+function Verification({ link }: { link: VerifyEmailRequest }) {
+  const { t } = useTranslation();
+  const errorText = useAuthErrorText();
+  const mutation = useVerifyEmailMutation();
+  // The code is single-use: a second request would fail and replace the success with an error.
+  useRunOnce(() => mutation.mutate(link));
+
+  if (mutation.isSuccess) {
+    return (
+      <AuthOutcome
+        severity="success"
+        message={t('auth.verify.success')}
+        action={<SignInButton />}
+      />
+    );
+  }
+  if (mutation.isError) {
+    return (
+      <AuthOutcome
+        severity="error"
+        message={errorText(mutation.error)}
+        action={<SignInButton variant="outlined" />}
+      />
+    );
+  }
+  return <PendingStatus text={t('auth.verify.pending')} />;
+}
+
+/** /auth/verify?email&code&username, the link of the verification e-mail; runs on load. */
+export function VerifyEmailPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const link = verifyLinkQuerySchema.safeParse({
+    email: searchParams.get('email') ?? undefined,
+    code: searchParams.get('code') ?? undefined,
+    username: searchParams.get('username') ?? undefined,
+  });
+
+  return (
+    <AuthCard title={t('auth.verify.title')}>
+      {link.success ? (
+        <Verification link={link.data} />
+      ) : (
+        <AuthOutcome severity="error" message={t('validation.invalidVerification')} />
+      )}
+    </AuthCard>
+  );
+}

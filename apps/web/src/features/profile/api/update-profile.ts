@@ -1,0 +1,18 @@
+import { meResponseSchema, type UpdateProfileRequest, type User } from '@raccolta/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserQueryKey, useSession, type AuthedRequest } from '../../auth';
+
+/** PUT /users/@me; answers the updated user. */
+export function putProfile(request: AuthedRequest, body: UpdateProfileRequest): Promise<User> {
+  return request('/users/@me', { method: 'PUT', body, schema: meResponseSchema });
+}
+
+export function useUpdateProfileMutation() {
+  const { request, idClaims } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateProfileRequest) => putProfile(request, body),
+    // The answer is the new current user: the header avatar and this page update without a refetch.
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey(idClaims?.sub), user),
+  });
+}

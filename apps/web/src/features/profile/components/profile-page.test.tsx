@@ -1,0 +1,133 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../app/router';
+import {
+  errorResponse,
+  fetchRoutes,
+  jsonResponse,
+  renderRoutes,
+  sentRequests,
+  stubMatchMedia,
+} from '../../../test/providers';
+import { ADA, createTestSessionManager, storeSession } from '../../../test/session-fixtures';
+
+const fetchMock = vi.fn<typeof fetch>();
+const ME = {
+  userId: ADA.sub,
+  userScope: 'global',
+  email: ADA.email,
+  username: ADA.username,
+  nickname: 'Ada',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  avatarUrl: null,
+};
+
+function field(label: string): HTMLInputElement {
+  return screen.getByLabelText(label, { exact: false, selector: 'input' });
+}
+
+function save(): HTMLButtonElement {
+  return screen.getByRole('button', { name: 'Save' });
+}
+
+describe('profile page', () => {
+  beforeEach(() => {
+    stubMatchMedia();
+    vi.stubGlobal('scrollTo', vi.fn());
+    vi.stubGlobal('fetch', fetchMock);
+    storeSession();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    fetchMock.mockReset();
+    localStorage.clear();
+  });
+
+  it('shows the e-mail read-only and saves only what changed', async () => {
+    const put = vi.fn((body: unknown) => jsonResponse(200, { ...ME, ...(body as object) }));
+    fetchMock.mockImplementation(
+      fetchRoutes({ 'GET /users/@me': () => jsonResponse(200, ME), 'PUT /users/@me': put }),
+    );
+    renderRoutes(routes, '/profile');
+    await screen.findByDisplayValue('Lovelace');
+
+    expect(field('E-mail').value).toBe('ada@example.com');
+    expect(field('E-mail').readOnly).toBe(true);
+    expect(save().disabled).toBe(true);
+
+    fireEvent.change(field('Preferred name'), { target: { value: '  Countess' } });
+    expect(field('Preferred name').value).toBe('Countess');
+    expect(save().disabled).toBe(false);
+    fireEvent.click(save());
+
+    expect(await screen.findByText('Your profile has been updated.')).toBeTruthy();
+    expect(put).toHaveBeenCalledWith({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      nickname: 'Countess',
+    });
+    expect(save().disabled).toBe(true);
+    // The request carried the session's access token.
+    const sent = sentRequests(fetchMock).find((request) => request.method === 'PUT');
+    expect(sent?.headers.Authorization).toBe(`Bearer ${localStorage.getItem('AccessToken') ?? ''}`);
+  });
+
+  it('shows a validation message and a server error as a toast', async () => {
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /users/@me': () => jsonResponse(200, ME),
+        'PUT /users/@me': () => errorResponse(500, 'generic'),
+      }),
+    );
+    renderRoutes(routes, '/profile');
+    await screen.findByDisplayValue('Lovelace');
+
+    fireEvent.change(field('First name'), { target: { value: ' ' } });
+    fireEvent.click(save());
+    expect(await screen.findByText('First name required')).toBeTruthy();
+
+    fireEvent.change(field('First name'), { target: { value: 'Augusta' } });
+    fireEvent.click(save());
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('An error occurred')).toBeTruthy();
+  });
+
+  it('signs the user out when the current user answers 4xx', async () => {
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /users/@me': () => errorResponse(404, 'userNotFound'),
+        'POST /auth/signout': () => jsonResponse(200, {}),
+      }),
+    );
+    const { router, manager } = renderRoutes(routes, '/profile');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(manager.getSnapshot().status).toBe('signedOut');
+    expect(localStorage.getItem('AccessToken')).toBeNull();
+  });
+
+  it('shows the avatar menu in the header, whose Logout ends the session', async () => {
+    fetchMock.mockImplementation(fetchRoutes({ 'GET /users/@me': () => jsonResponse(200, ME) }));
+    const { manager, signOut } = createTestSessionManager();
+    const accessToken = localStorage.getItem('AccessToken');
+    const { router } = renderRoutes(routes, '/profile', { manager });
+    const menuButton = await screen.findByRole('button', { name: 'Account menu' });
+    expect(await within(menuButton).findByText('AL')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Raccolta: choose a team' }).getAttribute('href')).toBe(
+      '/switch-team',
+    );
+
+    fireEvent.click(menuButton);
+    expect(screen.getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+      await Promise.resolve();
+    });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('AccessToken')).toBeNull();
+    expect(signOut).toHaveBeenCalledWith(accessToken);
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+  });
+});

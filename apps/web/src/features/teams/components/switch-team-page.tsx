@@ -1,0 +1,16 @@
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+/** A stand-in for the team chooser (no auto-redirect), which the teams feature builds. */
+export function SwitchTeamPage() {
+  const { t } = useTranslation();
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 6 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {t('switchTeam.title')}
+      </Typography>
+      <Typography color="text.secondary">{t('teams.placeholder')}</Typography>
+    </Container>
+  );
+}

@@ -1,0 +1,122 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { SnackbarProvider } from '../components/snackbar';
+import type { SessionManager } from '../features/auth/session/session-manager';
+import { SessionProvider } from '../features/auth/session/session-provider';
+import '../i18n';
+import { AppThemeProvider } from '../theme/app-theme-provider';
+import { createTestSessionManager } from './session-fixtures';
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+}
+
+/** jsdom has no matchMedia; the theme follows a light system preference in tests. */
+export function stubMatchMedia(): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
+
+export function AppProviders({
+  manager,
+  queryClient,
+  children,
+}: {
+  manager: SessionManager;
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
+  return (
+    <AppThemeProvider>
+      <QueryClientProvider client={queryClient}>
+        <SessionProvider manager={manager}>
+          <SnackbarProvider>{children}</SnackbarProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </AppThemeProvider>
+  );
+}
+
+/** Renders routes at `path` inside every provider the app has. */
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  options: { manager?: SessionManager; queryClient?: QueryClient } = {},
+) {
+  const manager = options.manager ?? createTestSessionManager().manager;
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders manager={manager} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, manager, queryClient };
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function errorResponse(
+  status: number,
+  errorCode: string,
+  data?: Record<string, unknown>,
+): Response {
+  return jsonResponse(status, { statusCode: status, errorCode, message: 'server text', data });
+}
+
+type Handler = (body: unknown) => Response | Promise<Response>;
+
+function urlOf(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
+export interface SentRequest {
+  method: string;
+  /** The path after the API base, without the query. */
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+function describeRequest(input: RequestInfo | URL, init?: RequestInit): SentRequest {
+  const url = new URL(urlOf(input), 'http://localhost');
+  return {
+    method: init?.method ?? 'GET',
+    path: url.pathname.replace(/^\/api/, ''),
+    body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    headers: (init?.headers ?? {}) as Record<string, string>,
+  };
+}
+
+/** What a fetch mock was asked, in order. */
+export function sentRequests(mock: { mock: { calls: Parameters<typeof fetch>[] } }): SentRequest[] {
+  return mock.mock.calls.map(([input, init]) => describeRequest(input, init));
+}
+
+/**
+ * A fetch stand-in answering by "METHOD /path" (the path after the API base, query excluded);
+ * anything unexpected answers 404 notFound, as the API does.
+ */
+export function fetchRoutes(handlers: Record<string, Handler>) {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    await Promise.resolve();
+    const { method, path, body } = describeRequest(input, init);
+    const handler = handlers[`${method} ${path}`];
+    return handler ? handler(body) : errorResponse(404, 'notFound');
+  };
+}
