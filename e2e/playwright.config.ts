@@ -52,7 +52,7 @@ export default defineConfig({
       cwd: root,
       url: `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT}/health`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 120_000,
       env: {
         E2E_SMTP_PORT: process.env.E2E_SMTP_PORT,
         E2E_MAILBOX_PORT: process.env.E2E_MAILBOX_PORT,
@@ -63,7 +63,7 @@ export default defineConfig({
       cwd: root,
       url: `${oidcIssuer}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 120_000,
       env: {
         E2E_OIDC_PORT: process.env.E2E_OIDC_PORT,
         E2E_OIDC_CLIENT_ID: oidcClient.id,

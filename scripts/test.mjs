@@ -122,10 +122,10 @@ if (!only.length || only.includes('e2e')) {
     }
   } else {
     const out = path.join(reports, 'e2e.json');
-    const port = await freePort();
-    // The config puts the mail ports at port + 1 and + 2; the provider's must differ from all three.
-    let oidcPort = await freePort();
-    while (oidcPort >= port && oidcPort <= port + 2) oidcPort = await freePort();
+    // Four distinct free ports: the app, the SMTP capture, its mailbox endpoint, the OIDC provider.
+    const ports = new Set();
+    while (ports.size < 4) ports.add(await freePort());
+    const [port, smtpPort, mailboxPort, oidcPort] = [...ports];
     const { ok, seconds } = run(
       'e2e',
       'npx',
@@ -133,6 +133,8 @@ if (!only.length || only.includes('e2e')) {
       {
         CHROMIUM_PATH: chromium,
         E2E_PORT: String(port),
+        E2E_SMTP_PORT: String(smtpPort),
+        E2E_MAILBOX_PORT: String(mailboxPort),
         E2E_OIDC_PORT: String(oidcPort),
         PLAYWRIGHT_JSON_OUTPUT_NAME: out,
       },
