@@ -116,6 +116,22 @@ describe('HTTP foundation', () => {
     expect(doc.openapi).toMatch(/^3\./);
     // Paths are relative to the server URL, which ends in /api.
     expect(doc.paths).toHaveProperty('/status');
+    for (const path of [
+      '/auth/signup',
+      '/auth/signin',
+      '/auth/refresh',
+      '/oauth2/authorize',
+      '/oauth2/token',
+      '/users/@me',
+      '/teams',
+      '/teams/{teamId}',
+      '/teams/{teamId}/aliases',
+      '/teams/{teamId}/members',
+      '/teams/{teamId}/members/{memberId}',
+      '/teams/{teamId}/invitations/accept',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
     const ui = await server.app.inject('/api/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
