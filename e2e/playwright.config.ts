@@ -61,7 +61,10 @@ export default defineConfig({
     {
       command: 'node --conditions=source --import tsx e2e/support/oidc-provider.ts',
       cwd: root,
-      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      // The port, not the discovery URL: the provider binds its port before it has a request
+      // handler (it needs the port for its issuer), and a probe arriving in between is never
+      // answered, which stalls the whole run. The app asks for discovery only at a sign-in.
+      port: Number(process.env.E2E_OIDC_PORT),
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
@@ -85,6 +88,9 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         JOB_POLL_MS: '200',
+        // The whole suite is one client address loading page after page (every asset counts):
+        // the general per-address limit would end the run. Routes' own stricter limits still apply.
+        RATE_LIMIT_MAX: '5000',
         MAIL_TRANSPORT: 'smtp',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         OIDC_GOOGLE_ISSUER: oidcIssuer,

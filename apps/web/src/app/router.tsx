@@ -11,11 +11,12 @@ import { LandingPage } from '../features/landing/components/landing-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { StatusPage } from '../features/status/components/status-page';
-import { SwitchTeamPage } from '../features/teams/components/switch-team-page';
-import { TeamsPage } from '../features/teams/components/teams-page';
+import { AcceptInvitationPage, RejectInvitationPage } from '../features/invitations';
+import { SwitchTeamPage, TeamDashboardPage, TeamsPage } from '../features/teams';
+import { NOT_FOUND_PATH } from './paths';
 import { ScrollToTop } from './scroll-to-top';
 
-export const NOT_FOUND_PATH = '/404';
+export { NOT_FOUND_PATH };
 
 function RootRoute() {
   return (
@@ -51,8 +52,12 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <ProfilePage /> },
           { path: 'teams', element: <TeamsPage /> },
           { path: 'switch-team', element: <SwitchTeamPage /> },
+          { path: 'teams/:teamRef', element: <TeamDashboardPage /> },
         ],
       },
+      // Invitation links work signed in or not: the server decides what the visitor must do.
+      { path: 'teams/:teamId/invitations/accept', element: <AcceptInvitationPage /> },
+      { path: 'teams/:teamId/invitations/reject', element: <RejectInvitationPage /> },
       { path: 'status', element: <StatusPage /> },
       { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
       // Spec §2: any unknown path redirects to /404 rather than rendering the page in place.

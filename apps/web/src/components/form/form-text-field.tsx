@@ -19,6 +19,10 @@ export interface FormTextFieldProps<T extends FieldValues> {
   disabled?: boolean;
   readOnly?: boolean;
   maxLength?: number;
+  /** A text area that grows from `minRows` (descriptions). */
+  multiline?: boolean;
+  minRows?: number;
+  size?: 'small' | 'medium';
   helperText?: ReactNode;
   /** Rewrites what is typed before the form stores it, e.g. to block leading spaces. */
   transform?: (value: string) => string;

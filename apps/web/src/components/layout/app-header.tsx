@@ -5,6 +5,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { UserMenu, useSession } from '../../features/auth';
+import { SelectedTeamMenu } from '../../features/teams';
 import { AppLogo } from './app-logo';
 import { ThemeToggle } from './theme-toggle';
 
@@ -28,6 +29,7 @@ export function AppHeader() {
     >
       <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
         {signedIn ? <AppLogo to="/switch-team" label={t('header.switchTeam')} /> : <AppLogo />}
+        {signedIn && <SelectedTeamMenu />}
         <Box sx={{ flexGrow: 1 }} />
         {showAuthButtons && (
           <>

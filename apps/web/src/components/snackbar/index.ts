@@ -7,3 +7,4 @@ export {
   type SnackbarOptions,
   type SnackbarSeverity,
 } from './snackbar-context';
+export { useErrorToast } from './use-error-toast';

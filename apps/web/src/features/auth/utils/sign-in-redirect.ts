@@ -39,10 +39,14 @@ export function forgetSignInRedirect(): void {
 
 /**
  * Where a signed-in visitor of a guest-only page goes: the team of the query (spec §2), else the
- * page they were sent away from, else the team list.
+ * page they were sent away from, else the team list. A remembered page inside the query's team
+ * (an invitation to accept, a collection) is more precise than the team's dashboard, so it wins:
+ * the accept page sends a signed-out invitee to `/auth/signin?team=…` and expects to come back.
  */
 export function signedInTarget(search: URLSearchParams, remembered: string | null): string {
   const team = teamFromQuery(search);
-  if (team !== null) return `/teams/${encodeURIComponent(team)}`;
-  return remembered ?? DEFAULT_SIGNED_IN_PATH;
+  if (team === null) return remembered ?? DEFAULT_SIGNED_IN_PATH;
+  const teamPath = `/teams/${encodeURIComponent(team)}`;
+  if (remembered?.toLowerCase().startsWith(`${teamPath.toLowerCase()}/`)) return remembered;
+  return teamPath;
 }

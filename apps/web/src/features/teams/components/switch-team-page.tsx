@@ -1,16 +1,8 @@
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { TeamChooser } from './team-chooser';
 
-/** A stand-in for the team chooser (no auto-redirect), which the teams feature builds. */
+/** /switch-team: the same list without the auto-redirect, so a single team can still be left. */
 export function SwitchTeamPage() {
   const { t } = useTranslation();
-  return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 6 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {t('switchTeam.title')}
-      </Typography>
-      <Typography color="text.secondary">{t('teams.placeholder')}</Typography>
-    </Container>
-  );
+  return <TeamChooser title={t('switchTeam.title')} autoRedirect={false} />;
 }

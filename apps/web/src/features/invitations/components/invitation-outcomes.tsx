@@ -1,0 +1,78 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { AuthOutcome, rememberSignInRedirect } from '../../auth';
+import type { AcceptedMembership } from '../api/accept-invitation';
+
+/** Where the contributor upload app will live (ARCHITECTURE §1); the note links there already. */
+export const UPLOAD_APP_PATH = '/upload';
+
+export function BackHomeButton({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) {
+  const { t } = useTranslation();
+  return (
+    <Button component={RouterLink} to="/" variant={variant} size="large" fullWidth>
+      {t('actions.backHome')}
+    </Button>
+  );
+}
+
+/** Accepted: the role joined as, the way into the team and, for contributors, the upload app. */
+export function InvitationAccepted({ membership }: { membership: AcceptedMembership }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2}>
+      <Alert severity="success">
+        {t('invitations.accept.success', { role: t(`roles.${membership.role}`) })}
+      </Alert>
+      {membership.role === 'uploader' && (
+        <Alert severity="info">
+          {t('invitations.accept.uploaderNote')}{' '}
+          <Link href={UPLOAD_APP_PATH}>{t('invitations.accept.uploaderLink')}</Link>
+        </Alert>
+      )}
+      <Button
+        component={RouterLink}
+        to={`/teams/${encodeURIComponent(membership.teamId)}`}
+        variant="contained"
+        size="large"
+        fullWidth
+      >
+        {t('invitations.accept.goToTeam')}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * notLoggedIn: the invitee has an account of their own and must sign in as it. The sign-in page
+ * gets the team, and this page is remembered so the sign-in comes back here to accept.
+ */
+export function SignInToAccept({ email, teamId }: { email: string | null; teamId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  return (
+    <AuthOutcome
+      severity="warning"
+      message={
+        email === null ? t('errors.notLoggedIn') : t('invitations.accept.signInAs', { email })
+      }
+      action={
+        <Button
+          variant="contained"
+          size="large"
+          fullWidth
+          onClick={() => {
+            rememberSignInRedirect(`${pathname}${search}`);
+            void navigate(`/auth/signin?team=${encodeURIComponent(teamId)}`);
+          }}
+        >
+          {t('actions.signIn')}
+        </Button>
+      }
+    />
+  );
+}

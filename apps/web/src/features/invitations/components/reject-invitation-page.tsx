@@ -1,0 +1,58 @@
+import { rejectInvitationLinkQuerySchema } from '@raccolta/contracts';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { useErrorText } from '../../../lib/error-text';
+import { AuthCard, AuthOutcome, PendingStatus, useRunOnce } from '../../auth';
+import { useRejectInvitationMutation } from '../api/reject-invitation';
+import { BackHomeButton } from './invitation-outcomes';
+
+function Rejection({ teamId, token }: { teamId: string; token: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const mutation = useRejectInvitationMutation(teamId);
+  useRunOnce(() => mutation.mutate({ token }));
+
+  if (mutation.isSuccess) {
+    return (
+      <AuthOutcome
+        severity="success"
+        message={t('invitations.reject.success')}
+        action={<BackHomeButton />}
+      />
+    );
+  }
+  if (mutation.isError) {
+    return (
+      <AuthOutcome
+        severity="error"
+        message={errorText(mutation.error)}
+        action={<BackHomeButton variant="outlined" />}
+      />
+    );
+  }
+  return <PendingStatus text={t('invitations.reject.pending')} />;
+}
+
+/** /teams/{teamId}/invitations/reject?key=…: declines on load (spec §2); the link is enough. */
+export function RejectInvitationPage() {
+  const { t } = useTranslation();
+  const { teamId = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const link = rejectInvitationLinkQuerySchema.safeParse({
+    key: searchParams.get('key') ?? undefined,
+  });
+
+  return (
+    <AuthCard title={t('invitations.reject.title')}>
+      {link.success ? (
+        <Rejection teamId={teamId} token={link.data.key} />
+      ) : (
+        <AuthOutcome
+          severity="error"
+          message={t('validation.invalidRejectToken')}
+          action={<BackHomeButton variant="outlined" />}
+        />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,3 @@
+/** What the rest of the app uses of the members feature. */
+export { useMemberQuery } from './api/get-member';
+export { MembersPanel } from './components/members-panel';

@@ -1,0 +1,190 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import Close from '@mui/icons-material/Close';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { MEMBERS_PANEL_WIDTH_PX, type Team } from '@raccolta/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { NOT_FOUND_PATH } from '../../../app/paths';
+import { isApiError } from '../../../lib/api-client';
+import { useErrorText } from '../../../lib/error-text';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { MembersPanel } from '../../members';
+import { useTeamQuery } from '../api/get-team';
+import { useTeamActor } from '../hooks/use-team-actor';
+import { CollectionsPlaceholder } from './collections-placeholder';
+import { TeamAvatar } from './team-avatar';
+
+const COLLAPSED_PANEL_WIDTH_PX = 56;
+
+function TeamDashboard({ team }: { team: Team }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  // Read at once (noSsr): a first render as a phone would flash the drawer layout on a desktop.
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const actor = useTeamActor(team.teamId);
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useDocumentTitle(team.name);
+
+  const hideLabel = t('members.hidePanel');
+  const showLabel = t('members.showPanel');
+
+  let panel;
+  if (!wide) {
+    // On a phone the panel is an overlay: the collections keep the whole width.
+    panel = (
+      <Drawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        slotProps={{ paper: { sx: { width: MEMBERS_PANEL_WIDTH_PX, maxWidth: '85vw' } } }}
+      >
+        <MembersPanel
+          teamId={team.teamId}
+          actor={actor}
+          headerAction={
+            <IconButton aria-label={hideLabel} onClick={() => setDrawerOpen(false)} edge="end">
+              <Close />
+            </IconButton>
+          }
+        />
+      </Drawer>
+    );
+  } else if (panelOpen) {
+    panel = (
+      <Box
+        component="aside"
+        aria-label={t('members.title')}
+        sx={{
+          width: MEMBERS_PANEL_WIDTH_PX,
+          flexShrink: 0,
+          borderRight: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <MembersPanel
+          teamId={team.teamId}
+          actor={actor}
+          headerAction={
+            <Tooltip title={hideLabel}>
+              <IconButton aria-label={hideLabel} onClick={() => setPanelOpen(false)} edge="end">
+                <ChevronLeft />
+              </IconButton>
+            </Tooltip>
+          }
+        />
+      </Box>
+    );
+  } else {
+    panel = (
+      <Box
+        component="aside"
+        sx={{
+          width: COLLAPSED_PANEL_WIDTH_PX,
+          flexShrink: 0,
+          borderRight: 1,
+          borderColor: 'divider',
+          display: 'flex',
+          justifyContent: 'center',
+          pt: 1.5,
+        }}
+      >
+        <Tooltip title={showLabel} placement="right">
+          <IconButton aria-label={showLabel} onClick={() => setPanelOpen(true)}>
+            <PeopleAltOutlined />
+          </IconButton>
+        </Tooltip>
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
+      {panel}
+      <Box sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3 }, py: { xs: 2.5, sm: 3 } }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 3, minWidth: 0 }}>
+          <TeamAvatar team={team} size={48} />
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            {/* Wraps rather than truncates: beside the Members button a phone has little room. */}
+            <Typography
+              variant="h5"
+              component="h1"
+              sx={{
+                fontWeight: 600,
+                overflowWrap: 'anywhere',
+                fontSize: { xs: '1.25rem', sm: '1.5rem' },
+              }}
+            >
+              {team.name}
+            </Typography>
+            {team.description !== null && (
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {team.description}
+              </Typography>
+            )}
+          </Box>
+          {!wide && (
+            <Button
+              variant="outlined"
+              size="small"
+              startIcon={<PeopleAltOutlined />}
+              onClick={() => setDrawerOpen(true)}
+              sx={{ flexShrink: 0 }}
+            >
+              {t('members.title')}
+            </Button>
+          )}
+        </Stack>
+        <CollectionsPlaceholder />
+      </Box>
+    </Box>
+  );
+}
+
+const isClientError = (error: unknown) =>
+  isApiError(error) && error.statusCode >= 400 && error.statusCode < 500;
+
+/** /teams/{teamId or alias}: the team dashboard; any 4xx loading the team goes to /404 (§2). */
+export function TeamDashboardPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { teamRef = '' } = useParams();
+  const query = useTeamQuery(teamRef);
+
+  if (isClientError(query.error)) return <Navigate to={NOT_FOUND_PATH} replace />;
+  // Keyed by team: another team starts with its own panel state and dialogs closed.
+  if (query.data !== undefined) return <TeamDashboard key={query.data.teamId} team={query.data} />;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 6 } }}>
+      {query.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+        >
+          {errorText(query.error)}
+        </Alert>
+      ) : (
+        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
+          <CircularProgress size={24} />
+          <Typography>{t('team.loading')}</Typography>
+        </Stack>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,81 @@
+import Star from '@mui/icons-material/Star';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Team } from '@raccolta/contracts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DetailList, DetailRow } from '../../../components/detail-list';
+import { formatDate } from '../../../lib/format-date';
+
+/** Team details (spec §2): read-only. */
+export function TeamDetailsDialog({ team, onClose }: { team: Team; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{t('team.details.title')}</DialogTitle>
+      <DialogContent>
+        <DetailList>
+          <DetailRow label={t('team.details.name')}>{team.name}</DetailRow>
+          <DetailRow label={t('team.details.description')}>
+            {team.description ?? (
+              <Typography component="span" color="text.secondary">
+                {t('team.details.noDescription')}
+              </Typography>
+            )}
+          </DetailRow>
+          <DetailRow label={t('team.details.mode')}>
+            <Typography>{t(`teams.modes.${team.mode}`)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t(`teams.modeHelp.${team.mode}`)}
+            </Typography>
+          </DetailRow>
+          <DetailRow label={t('team.details.aliases')}>
+            {team.aliases.length === 0 ? (
+              <Typography component="span" color="text.secondary">
+                {t('team.details.noAliases')}
+              </Typography>
+            ) : (
+              <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.75 }}>
+                {team.aliases.map((alias) => (
+                  <Chip
+                    key={alias}
+                    size="small"
+                    label={alias}
+                    {...(alias === team.starAlias
+                      ? {
+                          icon: <Star />,
+                          color: 'primary' as const,
+                          title: t('team.details.starAlias'),
+                        }
+                      : {})}
+                  />
+                ))}
+              </Stack>
+            )}
+          </DetailRow>
+          <DetailRow label={t('team.details.starAlias')}>
+            {team.starAlias ?? (
+              <Typography component="span" color="text.secondary">
+                {t('team.details.noAliases')}
+              </Typography>
+            )}
+          </DetailRow>
+          <DetailRow label={t('team.details.membersCount')}>{team.membersCount}</DetailRow>
+          <DetailRow label={t('team.details.createdAt')}>
+            {formatDate(team.createdAt, i18n.language)}
+          </DetailRow>
+        </DetailList>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('actions.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

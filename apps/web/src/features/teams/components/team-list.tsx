@@ -1,0 +1,49 @@
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import type { TeamListItem } from '@raccolta/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { teamPath } from '../api/team-keys';
+import { TeamAvatar } from './team-avatar';
+
+export function TeamList({ teams }: { teams: TeamListItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <List disablePadding aria-label={t('teams.listLabel')}>
+        {teams.map((team, index) => (
+          <ListItemButton
+            key={team.teamId}
+            component={RouterLink}
+            to={teamPath(team)}
+            divider={index < teams.length - 1}
+            sx={{ gap: 1, py: 1.25 }}
+          >
+            <ListItemAvatar sx={{ minWidth: 52 }}>
+              <TeamAvatar team={team} />
+            </ListItemAvatar>
+            <ListItemText
+              sx={{ minWidth: 0 }}
+              primary={team.name}
+              secondary={team.description ?? t('teams.membersCount', { count: team.membersCount })}
+              slotProps={{
+                primary: { noWrap: true, sx: { fontWeight: 600 } },
+                secondary: { noWrap: true },
+              }}
+            />
+            <Chip
+              size="small"
+              variant="outlined"
+              label={t(`roles.${team.memberRole}`)}
+              sx={{ flexShrink: 0 }}
+            />
+          </ListItemButton>
+        ))}
+      </List>
+    </Paper>
+  );
+}

@@ -1,0 +1,135 @@
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import LabelOutlined from '@mui/icons-material/LabelOutlined';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import {
+  canAddAlias,
+  canRenameTeam,
+  canSeeTeamDetails,
+  type MemberRole,
+  type Team,
+} from '@raccolta/contracts';
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useTeamQuery } from '../api/get-team';
+import { useTeamActor } from '../hooks/use-team-actor';
+import { selectedTeamRef } from '../utils/selected-team';
+import { AddAliasDialog } from './add-alias-dialog';
+import { RenameTeamDialog } from './rename-team-dialog';
+import { TeamAvatar } from './team-avatar';
+import { TeamDetailsDialog } from './team-details-dialog';
+
+type TeamAction = 'details' | 'rename' | 'addAlias';
+
+// Spec §6 header menu: Details needs readTeam, Rename updateTeam, Add Alias createTeamAlias.
+const TEAM_ACTIONS: {
+  action: TeamAction;
+  allowed: (role: MemberRole) => boolean;
+  icon: ReactNode;
+}[] = [
+  { action: 'details', allowed: canSeeTeamDetails, icon: <InfoOutlined fontSize="small" /> },
+  {
+    action: 'rename',
+    allowed: canRenameTeam,
+    icon: <DriveFileRenameOutline fontSize="small" />,
+  },
+  { action: 'addAlias', allowed: canAddAlias, icon: <LabelOutlined fontSize="small" /> },
+];
+
+export function teamMenuActions(role: MemberRole): TeamAction[] {
+  return TEAM_ACTIONS.filter((entry) => entry.allowed(role)).map((entry) => entry.action);
+}
+
+function TeamDialog({
+  action,
+  team,
+  onClose,
+}: {
+  action: TeamAction;
+  team: Team;
+  onClose: () => void;
+}) {
+  switch (action) {
+    case 'details':
+      return <TeamDetailsDialog team={team} onClose={onClose} />;
+    case 'rename':
+      return <RenameTeamDialog team={team} onClose={onClose} />;
+    case 'addAlias':
+      return <AddAliasDialog team={team} onClose={onClose} />;
+  }
+}
+
+/** The header's selected team: name and avatar, with the team menu. */
+export function TeamMenu({ teamRef }: { teamRef: string }) {
+  const { t } = useTranslation();
+  const { data: team } = useTeamQuery(teamRef);
+  const actor = useTeamActor(team?.teamId ?? null);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [open, setOpen] = useState<TeamAction | null>(null);
+  const menuId = useId();
+  if (team === undefined) return null;
+
+  const actions = actor === null ? [] : teamMenuActions(actor.role);
+  return (
+    <>
+      <Button
+        color="inherit"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        disabled={actions.length === 0}
+        aria-label={t('team.menu.open', { name: team.name })}
+        aria-controls={anchor ? menuId : undefined}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        endIcon={<ArrowDropDown />}
+        sx={{
+          minWidth: 0,
+          gap: 0.5,
+          px: 1,
+          // The name gives way first on a phone; the menu arrow stays visible.
+          maxWidth: { xs: 'calc(100vw - 180px)', sm: 360, md: 480 },
+          '&.Mui-disabled': { color: 'inherit' },
+        }}
+      >
+        <TeamAvatar team={team} size={28} />
+        <Typography component="span" noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
+          {team.name}
+        </Typography>
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { minWidth: 200 } } }}
+      >
+        {TEAM_ACTIONS.filter((entry) => actions.includes(entry.action)).map((entry) => (
+          <MenuItem
+            key={entry.action}
+            onClick={() => {
+              setAnchor(null);
+              setOpen(entry.action);
+            }}
+          >
+            <ListItemIcon>{entry.icon}</ListItemIcon>
+            {t(`team.menu.${entry.action}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+      {open !== null && <TeamDialog action={open} team={team} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+/** The team menu of the team whose page is shown, if any. */
+export function SelectedTeamMenu() {
+  const { pathname } = useLocation();
+  const ref = selectedTeamRef(pathname);
+  // Keyed: another team's menu starts closed, with no dialog of the previous one left open.
+  return ref === null ? null : <TeamMenu key={ref} teamRef={ref} />;
+}
