@@ -10,7 +10,7 @@ import {
 } from '@raccolta/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { useNewPasswordMutation } from '../api/new-password';
 import { useAuthErrorText } from '../utils/auth-error-text';
 
@@ -43,24 +43,7 @@ export function NewPasswordForm({
           readOnly
           hidden
         />
-        <FormTextField
-          control={control}
-          name="password"
-          type="password"
-          label={t('auth.fields.newPassword')}
-          helperText={t('auth.fields.passwordHelp')}
-          autoComplete="new-password"
-          autoFocus
-          required
-        />
-        <FormTextField
-          control={control}
-          name="confirmPassword"
-          type="password"
-          label={t('auth.fields.confirmPassword')}
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields control={control} label={t('auth.fields.newPassword')} />
         {mutation.error !== null && <Alert severity="error">{errorText(mutation.error)}</Alert>}
         <Button
           type="submit"

@@ -11,7 +11,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { useResetPasswordMutation } from '../api/reset-password';
 import { useAuthErrorText } from '../utils/auth-error-text';
 import { AuthCard, AuthOutcome, SignInButton } from './auth-card';
@@ -46,24 +46,7 @@ function ResetPasswordForm({ email, code }: { email: string; code: string }) {
     <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <Stack spacing={2}>
         <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
-        <FormTextField
-          control={control}
-          name="password"
-          type="password"
-          label={t('auth.fields.newPassword')}
-          helperText={t('auth.fields.passwordHelp')}
-          autoComplete="new-password"
-          autoFocus
-          required
-        />
-        <FormTextField
-          control={control}
-          name="confirmPassword"
-          type="password"
-          label={t('auth.fields.confirmPassword')}
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields control={control} label={t('auth.fields.newPassword')} />
         {mutation.error !== null && <Alert severity="error">{errorText(mutation.error)}</Alert>}
         <Button
           type="submit"

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { useErrorText } from '../../../lib/error-text';
 import { ProviderButtons } from '../../auth';
 
@@ -61,24 +61,7 @@ export function InvitedAccountForm({ email, pending, error, onSubmit }: InvitedA
             helperText={t('invitations.accept.emailFixed')}
             slotProps={{ htmlInput: { readOnly: true } }}
           />
-          <FormTextField
-            control={control}
-            name="password"
-            type="password"
-            label={t('auth.fields.password')}
-            helperText={t('auth.fields.passwordHelp')}
-            autoComplete="new-password"
-            autoFocus
-            required
-          />
-          <FormTextField
-            control={control}
-            name="confirmPassword"
-            type="password"
-            label={t('auth.fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields control={control} label={t('auth.fields.password')} />
           <Typography variant="body2" color="text.secondary">
             <Trans
               i18nKey="invitations.accept.terms"
