@@ -84,40 +84,22 @@ export function renewLease(
   );
 }
 
-export function markSucceeded(
+/** Ends a run for good: `succeeded`, or `failed` with its last error. Only the lease holder may. */
+export function markFinished(
   db: JobsDb,
   id: string,
   lockedBy: string,
   now: number,
+  outcome: { status: 'succeeded'; error?: undefined } | { status: 'failed'; error: string },
 ): Promise<boolean> {
   return changed(
     ownedBy(db, id, lockedBy)
       .set({
-        status: 'succeeded',
+        status: outcome.status,
         locked_until: null,
         finished_at: now,
         updated_at: now,
-        last_error: null,
-      })
-      .executeTakeFirstOrThrow(),
-  );
-}
-
-export function markFailed(
-  db: JobsDb,
-  id: string,
-  lockedBy: string,
-  now: number,
-  error: string,
-): Promise<boolean> {
-  return changed(
-    ownedBy(db, id, lockedBy)
-      .set({
-        status: 'failed',
-        locked_until: null,
-        finished_at: now,
-        updated_at: now,
-        last_error: error.slice(0, MAX_ERROR_LENGTH),
+        last_error: outcome.error === undefined ? null : outcome.error.slice(0, MAX_ERROR_LENGTH),
       })
       .executeTakeFirstOrThrow(),
   );

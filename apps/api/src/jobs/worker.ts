@@ -6,9 +6,8 @@ import { PermanentJobError, type JobDefinition, type JobRegistry } from './defin
 import { enqueue } from './enqueue.js';
 import {
   claimJobs,
-  markFailed,
   markForRetry,
-  markSucceeded,
+  markFinished,
   releaseLease,
   renewLease,
 } from './jobs.repository.js';
@@ -224,7 +223,7 @@ export function createWorker<D>(options: WorkerOptions<D>): Worker {
     if (!failure) {
       const ms = Math.round(performance.now() - started);
       logger.debug({ job: job.id, queue: job.queue, ms }, 'job done');
-      await settle(run, (q, now) => markSucceeded(q, job.id, token, now));
+      await settle(run, (q, now) => markFinished(q, job.id, token, now, { status: 'succeeded' }));
       return;
     }
     const { err } = failure;
@@ -242,7 +241,9 @@ export function createWorker<D>(options: WorkerOptions<D>): Worker {
   }
 
   function settleFailed(run: ActiveRun, error: string): Promise<void> {
-    return settle(run, (q, now) => markFailed(q, run.job.id, run.token, now, error));
+    return settle(run, (q, now) =>
+      markFinished(q, run.job.id, run.token, now, { status: 'failed', error }),
+    );
   }
 
   /**
