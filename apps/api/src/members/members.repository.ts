@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db, DbKind } from '../db/create-db.js';
 import type { TeamMembersTable } from '../db/database.js';
 import { paginate, type Page } from '../db/pagination.js';
+import { likeEscaped } from '../db/like.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { nicknameKey, nicknamePrefixPattern } from './nickname.js';
 
@@ -65,9 +66,7 @@ export function listMembers(
   let query = selectMembers(db).where('team_members.team_id', '=', teamId);
   const prefix = opts.prefix?.trimStart();
   if (prefix) {
-    query = query.where(
-      sql<boolean>`${storedKey} like ${nicknamePrefixPattern(prefix)} escape '\\'`,
-    );
+    query = query.where(likeEscaped(storedKey, nicknamePrefixPattern(prefix)));
   }
   return paginate(query, {
     sortColumn: 'team_members.created_at',

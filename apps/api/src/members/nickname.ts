@@ -1,3 +1,5 @@
+import { escapeLike } from '../db/like.js';
+
 /**
  * Nicknames are unique per team and searched by prefix without regard to case. The fold is done
  * here rather than with the database's lower(), which folds only ASCII on SQLite and every letter
@@ -11,7 +13,7 @@ export function nicknameKey(nickname: string): string {
 /** A search prefix: folded like a nickname, but a trailing space still narrows the search. */
 export function nicknamePrefixPattern(prefix: string): string {
   const folded = foldNickname(prefix.trimStart());
-  return `${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `${escapeLike(folded)}%`;
 }
 
 function foldNickname(value: string): string {

@@ -1,13 +1,9 @@
 import type { Db } from '../db/create-db.js';
 import type { Page } from '../db/pagination.js';
+import { escapeLike, likeEscaped } from '../db/like.js';
 import { paginate } from '../db/pagination.js';
 import type { MemberRole } from '@raccolta/contracts';
 import type { TeamRow } from './team-access.js';
-
-/** `like` patterns match the text literally: the user's % and _ are not wildcards. */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export interface TeamListRow extends TeamRow {
   member_role: MemberRole;
@@ -28,7 +24,7 @@ export function listTeamsOfUser(
     .where('team_members.status', '=', 'active');
   const search = opts.search?.trim().toLowerCase();
   if (search)
-    q = q.where((eb) => eb(eb.fn('lower', ['teams.name']), 'like', `%${likeEscape(search)}%`));
+    q = q.where((eb) => likeEscaped(eb.fn('lower', ['teams.name']), `%${escapeLike(search)}%`));
   return paginate(q, {
     sortColumn: 'teams.created_at',
     idColumn: 'teams.id',

@@ -135,6 +135,14 @@ describe('team flows', () => {
       (await call('GET', '/teams?search=%25', undefined, token)).json(),
     );
     expect(literal.teams).toEqual([]);
+    // A backslash and an underscore are searched literally on both databases.
+    const archive = 'Archive C:\\photos_2026';
+    await call('POST', '/teams', { name: archive, mode: 'collaborative' }, token);
+    for (const search of ['\\', '_2026', 'c:\\photos']) {
+      const url = `/teams?search=${encodeURIComponent(search)}`;
+      const found = teamListResponseSchema.parse((await call('GET', url, undefined, token)).json());
+      expect(found.teams.map((t) => t.name), search).toEqual([archive]);
+    }
     expect((await call('GET', '/teams?lastKey=garbage', undefined, token)).json()).toMatchObject({
       errorCode: 'invalidInput',
     });
