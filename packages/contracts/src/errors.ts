@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   emailRequired: 400,
   expiredToken: 410,
   expiredVerificationCode: 410,
+  fileTooLarge: 413,
+  fileTypeNotAllowed: 415,
   forbidden: 403,
   generic: 500,
   invalidAcceptToken: 400,

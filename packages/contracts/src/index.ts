@@ -8,3 +8,5 @@ export * from './permissions.js';
 export * from './users.js';
 export * from './teams.js';
 export * from './members.js';
+export * from './collections.js';
+export * from './files.js';

@@ -6,6 +6,13 @@ import {
   VALIDATION_MESSAGE_KEYS,
   VALIDATION_MESSAGES_EN,
 } from './messages.js';
+import {
+  collectionListQuerySchema,
+  collectionPatchSchema,
+  collectionScopedListQuerySchema,
+  updateCollectionFormSchema,
+} from './collections.js';
+import { fileListQuerySchema } from './files.js';
 import { pageQuerySchema } from './pagination.js';
 import { tokenSetSchema } from './users.js';
 import * as validation from './validation.js';
@@ -23,6 +30,11 @@ const INPUT_SCHEMAS = new Map<string, z.ZodType>([
   ...zodEntries(validation),
   ['tokenSetSchema', tokenSetSchema],
   ['pageQuerySchema', pageQuerySchema],
+  ['collectionListQuerySchema', collectionListQuerySchema],
+  ['collectionScopedListQuerySchema', collectionScopedListQuerySchema],
+  ['collectionPatchSchema', collectionPatchSchema],
+  ['updateCollectionFormSchema', updateCollectionFormSchema],
+  ['fileListQuerySchema', fileListQuerySchema],
 ]);
 
 /** Shapes the API answers with; their messages are never shown, so zod's defaults are fine. */
@@ -49,6 +61,13 @@ const RESPONSE_SCHEMAS = new Set([
   'memberSchema',
   'memberListResponseSchema',
   'credentialsSchema',
+  'memberRefSchema',
+  'collectionSchema',
+  'collectionListResponseSchema',
+  'createCollectionResponseSchema',
+  'fileSchema',
+  'fileListResponseSchema',
+  'fileDownloadResponseSchema',
 ]);
 
 /** A valid value for every field name the input schemas use. */
@@ -91,6 +110,11 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   RefreshToken: 'r',
   limit: 20,
   lastKey: 'k',
+  member: ID,
+  tagged: ID,
+  creator: ID,
+  view: 'collaborative',
+  sort: 'asc',
 };
 
 /** Where leaving out every optional field is not valid, or would leave a cross-field rule unused. */

@@ -95,6 +95,53 @@ export function canCreateDownload(role: MemberRole): boolean {
   return hasPermission(role, 'createDownload');
 }
 
+// Collections and files
+export interface CollectionAccessInput {
+  role: MemberRole;
+  actorUserId: string;
+  collection: { createdBy: string; mode: CollectionMode };
+}
+
+/**
+ * An uploader sees the collections it created and the collaborative (shared) ones; every other
+ * role sees all of the team's. A collection one cannot see is answered 404, like a foreign one.
+ */
+export function canSeeCollection({
+  role,
+  actorUserId,
+  collection,
+}: CollectionAccessInput): boolean {
+  if (!hasPermission(role, 'readCollection')) return false;
+  return (
+    role !== 'uploader' ||
+    collection.createdBy === actorUserId ||
+    collection.mode === 'collaborative'
+  );
+}
+
+/** Rename, describe, tag: managers on any collection, an uploader on the ones it created. */
+export function canUpdateCollection({
+  role,
+  actorUserId,
+  collection,
+}: CollectionAccessInput): boolean {
+  if (!hasPermission(role, 'updateCollection')) return false;
+  return role !== 'uploader' || collection.createdBy === actorUserId;
+}
+
+export function canDeleteCollection(role: MemberRole): boolean {
+  return hasPermission(role, 'deleteCollection');
+}
+
+export function canDeleteFile(role: MemberRole): boolean {
+  return hasPermission(role, 'deleteFile');
+}
+
+/** Single-file downloads follow the preview's download button: createDownload (spec §6). */
+export function canDownloadFile(role: MemberRole): boolean {
+  return hasPermission(role, 'createDownload');
+}
+
 // Header menu
 export function canSeeTeamDetails(role: MemberRole): boolean {
   return hasPermission(role, 'readTeam');

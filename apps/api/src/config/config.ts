@@ -72,6 +72,14 @@ export const envSchema = z.object({
   PLAN_PRO_ALIASES: z.coerce.number().int().min(0).default(3),
   PLAN_PREMIUM_ALIASES: z.coerce.number().int().min(0).default(10),
   INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  UPLOAD_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(2 * 1024 ** 3),
+  UPLOAD_ALLOWED_TYPES: csv.optional(),
+  IMAGE_MAX_INPUT_PIXELS: z.coerce.number().int().min(1).default(100_000_000),
+  RENDITION_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   SERVE_WEB: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -100,6 +108,16 @@ export interface Config {
   worker: { inline: boolean; concurrency: number; leaseMs: number; pollMs: number };
   rateLimit: { max: number; windowMs: number };
   web: { serve: boolean; distDir: string };
+  files: {
+    /** Largest file a single upload may store. */
+    maxFileBytes: number;
+    /** Sniffed content types an upload may have: exact (`image/png`) or a family (`image/*`). */
+    allowedTypes: string[];
+    /** Thumbnails are refused for images with more pixels than this (decompression bombs). */
+    maxInputPixels: number;
+    /** Lifetime of thumbnail and preview links. */
+    renditionUrlTtlSeconds: number;
+  };
   teams: { aliasLimits: Record<'free' | 'pro' | 'premium', number>; invitationTtlMs: number };
   auth: {
     signupMode: 'open' | 'invitation';
@@ -202,6 +220,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.JOB_POLL_MS,
     },
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    files: {
+      maxFileBytes: e.UPLOAD_MAX_FILE_BYTES,
+      allowedTypes: e.UPLOAD_ALLOWED_TYPES ?? ['*/*'],
+      maxInputPixels: e.IMAGE_MAX_INPUT_PIXELS,
+      renditionUrlTtlSeconds: e.RENDITION_URL_TTL_SECONDS,
+    },
     teams: {
       aliasLimits: {
         free: e.PLAN_FREE_ALIASES,

@@ -156,6 +156,71 @@ export interface TeamMembersTable {
   updated_at: number;
 }
 
+export type CollectionMode = 'owned' | 'collaborative';
+/** `draft` until the first file arrives, then `ready` (there is something to download). */
+export type CollectionStatus = 'draft' | 'ready';
+
+export interface CollectionsTable {
+  id: string;
+  team_id: string;
+  name: string;
+  description: string | null;
+  mode: CollectionMode;
+  status: CollectionStatus;
+  files_count: Generated<number>;
+  created_at: number;
+  created_by: string;
+  /** Also moved by every file added or removed: the lists' reference date. */
+  updated_at: number;
+  updated_by: string;
+}
+
+export interface CollectionTagsTable {
+  collection_id: string;
+  user_id: string;
+  team_id: string;
+  /** A copy of the collection's updated_at, kept in step by every write that moves it. */
+  updated_at: number;
+}
+
+/** none: not an image we render; pending: job queued; ready; failed: logged, shown with its icon. */
+export type RenditionStatus = 'none' | 'pending' | 'ready' | 'failed';
+
+export interface FilesTable {
+  id: string;
+  team_id: string;
+  collection_id: string;
+  /** The display name: the client's name made safe (no path, no control characters, bounded). */
+  name: string;
+  /** What the client sent, bounded; shown only, never part of a storage key. */
+  original_name: string;
+  /** Sniffed from the bytes, never taken from the client. */
+  content_type: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: string;
+  rendition_status: RenditionStatus;
+  thumbnail_key: string | null;
+  preview_key: string | null;
+  width: number | null;
+  height: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FileReadsTable {
+  file_id: string;
+  user_id: string;
+  read_at: number;
+}
+
+export interface CollectionReadsTable {
+  collection_id: string;
+  user_id: string;
+  read_at: number;
+}
+
 export interface Database {
   jobs: JobsTable;
   users: UsersTable;
@@ -167,4 +232,9 @@ export interface Database {
   teams: TeamsTable;
   team_aliases: TeamAliasesTable;
   team_members: TeamMembersTable;
+  collections: CollectionsTable;
+  collection_tags: CollectionTagsTable;
+  files: FilesTable;
+  file_reads: FileReadsTable;
+  collection_reads: CollectionReadsTable;
 }

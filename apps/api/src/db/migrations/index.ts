@@ -3,6 +3,7 @@ import * as m0001 from './0001-jobs.js';
 import * as m0002 from './0002-accounts-and-teams.js';
 import * as m0003 from './0003-oauth-purge-indexes.js';
 import * as m0004 from './0004-member-nickname-key.js';
+import * as m0005 from './0005-collections-and-files.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts-and-teams': m0002,
   '0003-oauth-purge-indexes': m0003,
   '0004-member-nickname-key': m0004,
+  '0005-collections-and-files': m0005,
 };

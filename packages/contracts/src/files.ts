@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { listFilterShape, memberRefSchema, refineDateRange } from './collections.js';
+import { pageQuerySchema, paginationSchema } from './pagination.js';
+import { idSchema } from './validation-fields.js';
+
+/** File shapes and list queries (spec §3 File, §7 "Collections and files"). */
+
+/** Longest name kept for a file; longer names are shortened keeping their extension. */
+export const FILE_NAME_MAX_LENGTH = 255;
+
+export const fileSchema = z.object({
+  fileId: z.uuid(),
+  teamId: z.uuid(),
+  collectionId: z.uuid(),
+  /** The name to show: the uploaded name made safe (no folders, no control characters, bounded). */
+  name: z.string(),
+  /** The name as the client sent it (bounded); for display only. */
+  originalName: z.string(),
+  /** Sniffed from the bytes at upload, not the client's claim. */
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  /** Hex SHA-256 of the stored bytes. */
+  sha256: z.string(),
+  /** A short-lived link to a 320 px WebP; null while not made (or not an image, or it failed). */
+  thumbnailUrl: z.string().nullable(),
+  /** A short-lived link to a 1600 px WebP; null when there is none. */
+  previewUrl: z.string().nullable(),
+  uploadedBy: z.uuid(),
+  uploader: memberRefSchema,
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** When the caller opened its preview or downloaded it; null while unread. */
+  readAt: z.iso.datetime().nullable(),
+});
+export type FileItem = z.infer<typeof fileSchema>;
+
+export const fileListResponseSchema = z.object({
+  files: z.array(fileSchema),
+  pagination: paginationSchema,
+});
+export type FileListResponse = z.infer<typeof fileListResponseSchema>;
+
+/** Every file list: `creator` = uploaded by that user; sort by updatedAt; from/to inclusive. */
+export const fileListQuerySchema = pageQuerySchema
+  .extend({ creator: idSchema.optional(), ...listFilterShape })
+  .superRefine(refineDateRange);
+export type FileListQuery = z.input<typeof fileListQuerySchema>;
+
+/** GET …/files/{fileId}/download: a short-lived link that downloads the original as an attachment. */
+export const fileDownloadResponseSchema = z.object({ url: z.string() });
+export type FileDownloadResponse = z.infer<typeof fileDownloadResponseSchema>;
+
+/** The icon a file shows when it has no thumbnail (spec §2 Files screen). */
+export type FileIconKind = 'image' | 'pdf' | 'zip' | 'application' | 'generic';
+
+const ZIP_TYPES = new Set([
+  'application/zip',
+  'application/x-zip-compressed',
+  'application/x-7z-compressed',
+  'application/x-rar-compressed',
+  'application/vnd.rar',
+  'application/gzip',
+  'application/x-tar',
+  'application/x-bzip2',
+  'application/x-xz',
+]);
+
+export function fileIconKind(contentType: string): FileIconKind {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type.startsWith('image/')) return 'image';
+  if (type === 'application/pdf') return 'pdf';
+  if (ZIP_TYPES.has(type)) return 'zip';
+  if (type.startsWith('application/')) return 'application';
+  return 'generic';
+}
