@@ -1,6 +1,7 @@
 import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { DateLocalizationProvider } from '../components/date-range-filter';
 import { SnackbarProvider } from '../components/snackbar';
 import { createBrowserSessionManager, SessionProvider } from '../features/auth';
 import { AppThemeProvider } from '../theme/app-theme-provider';
@@ -21,9 +22,11 @@ export function App() {
       <AppThemeProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider manager={sessionManager}>
-            <SnackbarProvider>
-              <RouterProvider router={router} />
-            </SnackbarProvider>
+            <DateLocalizationProvider>
+              <SnackbarProvider>
+                <RouterProvider router={router} />
+              </SnackbarProvider>
+            </DateLocalizationProvider>
           </SessionProvider>
         </QueryClientProvider>
       </AppThemeProvider>

@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { DateLocalizationProvider } from '../components/date-range-filter';
 import { SnackbarProvider } from '../components/snackbar';
 import type { SessionManager } from '../features/auth/session/session-manager';
 import { SessionProvider } from '../features/auth/session/session-provider';
@@ -39,7 +40,9 @@ export function AppProviders({
     <AppThemeProvider>
       <QueryClientProvider client={queryClient}>
         <SessionProvider manager={manager}>
-          <SnackbarProvider>{children}</SnackbarProvider>
+          <DateLocalizationProvider>
+            <SnackbarProvider>{children}</SnackbarProvider>
+          </DateLocalizationProvider>
         </SessionProvider>
       </QueryClientProvider>
     </AppThemeProvider>
