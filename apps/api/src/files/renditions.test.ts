@@ -1,0 +1,260 @@
+import { readFile } from 'node:fs/promises';
+import { crc32, deflateSync } from 'node:zlib';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Sharp } from 'sharp';
+import { describe, expect, it } from 'vitest';
+import {
+  assertPixelLimit,
+  canRender,
+  makeRenditions,
+  RenditionError,
+  type RenditionFailure,
+} from './renditions.js';
+
+const opts = { maxInputPixels: 100_000_000 };
+const fixture = (name: string) =>
+  readFile(new URL(`../../test/fixtures/images/${name}`, import.meta.url));
+
+/** A smooth 3-channel gradient with a red block in the top-left corner of the stored pixels. */
+function gradient(width: number, height: number, frames = 1): Sharp {
+  const data = Buffer.alloc(width * height * frames * 3);
+  for (let y = 0; y < height * frames; y++)
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3;
+      const red = x < width / 4 && y % height < height / 4;
+      data[o] = red ? 230 : (x * 255) / width;
+      data[o + 1] = red ? 20 : ((y % height) * 255) / height;
+      data[o + 2] = red ? 20 : 128;
+    }
+  return sharp(data, { raw: { width, height: height * frames, channels: 3, pageHeight: height } });
+}
+
+async function pixel(image: Buffer, x: number, y: number): Promise<number[]> {
+  return [
+    ...(await sharp(image)
+      .extract({ ...corner, left: x, top: y })
+      .raw()
+      .toBuffer()),
+  ];
+}
+
+const corner = { left: 0, top: 0, width: 1, height: 1 };
+
+function distance(a: number[], b: number[]): number {
+  return a.reduce((sum, v, i) => sum + Math.abs(v - (b[i] ?? 0)), 0);
+}
+
+/** Same channel count, and close: lossy WebP moves values a little. */
+function expectNear(actual: number[], expected: number[], tolerance = 20): void {
+  expect(actual).toHaveLength(expected.length);
+  expect(distance(actual, expected), `${actual.join()} vs ${expected.join()}`).toBeLessThan(
+    tolerance,
+  );
+}
+
+async function failure(promise: Promise<unknown>): Promise<RenditionFailure> {
+  const err: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(RenditionError);
+  return (err as RenditionError).reason;
+}
+
+/** A valid PNG header declaring width × height over a few bytes of compressed rows. */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc((width + 1) * 4))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('canRender', () => {
+  it('accepts raster types and refuses SVG', () => {
+    for (const type of ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'])
+      expect(canRender(type)).toBe(true);
+    for (const type of ['image/tiff', 'image/heic', 'image/heif', 'IMAGE/JPEG; q=1'])
+      expect(canRender(type)).toBe(true);
+    for (const type of ['image/svg+xml', 'application/pdf', 'text/plain', ''])
+      expect(canRender(type)).toBe(false);
+  });
+});
+
+describe('makeRenditions', () => {
+  const big = gradient(3000, 2000);
+  it.each([
+    ['image/jpeg', () => big.clone().jpeg()],
+    ['image/png', () => big.clone().png()],
+    ['image/webp', () => big.clone().webp()],
+    ['image/tiff', () => big.clone().tiff()],
+    ['image/avif', () => gradient(1800, 1200).avif({ effort: 0 })],
+  ])('renders %s into a 320 px thumbnail and a 1600 px preview', async (type, encode) => {
+    const input = await encode().toBuffer();
+    const out = await makeRenditions(input, type, opts);
+    const [thumb, preview] = await Promise.all([
+      sharp(out.thumbnail).metadata(),
+      sharp(out.preview).metadata(),
+    ]);
+    expect([thumb.format, preview.format]).toEqual(['webp', 'webp']);
+    expect(Math.max(thumb.width, thumb.height)).toBe(320);
+    expect(Math.max(preview.width, preview.height)).toBe(1600);
+    expect(thumb.width / thumb.height).toBeCloseTo(1.5, 1);
+    expect(out.width / out.height).toBeCloseTo(1.5, 5);
+    expectNear(await pixel(out.thumbnail, 10, 10), [230, 20, 20], 30);
+  });
+
+  it('turns an EXIF-rotated JPEG upright and strips all metadata', async () => {
+    const input = await gradient(600, 400).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    expect((await sharp(input).metadata()).exif).toBeDefined();
+    const out = await makeRenditions(input, 'image/jpeg', opts);
+    expect([out.width, out.height]).toEqual([400, 600]);
+    const meta = await sharp(out.thumbnail).metadata();
+    expect([meta.width, meta.height]).toEqual([213, 320]);
+    for (const key of ['exif', 'icc', 'xmp', 'iptc', 'orientation'] as const)
+      expect(meta[key], key).toBeUndefined();
+    // Orientation 6 turns the picture clockwise: the stored top-left corner ends up top-right.
+    expectNear(await pixel(out.thumbnail, 200, 10), [230, 20, 20]);
+    expect((await pixel(out.thumbnail, 10, 10))[0]).toBeLessThan(100);
+  });
+
+  it('never enlarges a small image', async () => {
+    const input = await gradient(100, 50).png().toBuffer();
+    const out = await makeRenditions(input, 'image/png', opts);
+    for (const image of [out.thumbnail, out.preview]) {
+      const meta = await sharp(image).metadata();
+      expect([meta.width, meta.height]).toEqual([100, 50]);
+    }
+  });
+
+  it.each([
+    ['image/gif', (s: Sharp) => s.gif()],
+    ['image/webp', (s: Sharp) => s.webp()],
+  ])('keeps only the first frame of an animated %s', async (type, encode) => {
+    const frames = Buffer.concat([
+      Buffer.alloc(200 * 100 * 3, Buffer.from([230, 20, 20])),
+      Buffer.alloc(200 * 100 * 3, Buffer.from([20, 20, 230])),
+    ]);
+    const raw = { width: 200, height: 200, channels: 3 as const, pageHeight: 100 };
+    const input = await encode(sharp(frames, { raw })).toBuffer();
+    expect((await sharp(input).metadata()).pages).toBe(2);
+    const out = await makeRenditions(input, type, opts);
+    const meta = await sharp(out.preview).metadata();
+    expect([meta.width, meta.height, meta.pages ?? 1]).toEqual([200, 100, 1]);
+    expectNear(await pixel(out.preview, 100, 50), [230, 20, 20], 40);
+  });
+
+  it('keeps transparency and converts CMYK, 16-bit and ICC-tagged input to sRGB', async () => {
+    const solid = (channels: 3 | 4) =>
+      sharp({ create: { width: 64, height: 64, channels, background: '#c86432a0' } });
+    const alpha = await makeRenditions(await solid(4).png().toBuffer(), 'image/png', opts);
+    expectNear(await pixel(alpha.thumbnail, 5, 5), [200, 100, 50, 160]);
+    const p3 = await solid(3).withIccProfile('p3').jpeg({ quality: 100 }).toBuffer();
+    // Read without its profile, the P3 file holds other numbers than #c86432.
+    const stored = await sharp(p3, { ignoreIcc: true }).extract(corner).raw().toBuffer();
+    expect(distance([...stored], [200, 100, 50])).toBeGreaterThan(20);
+    const inputs = [
+      await solid(3).toColourspace('cmyk').jpeg({ quality: 100 }).toBuffer(),
+      await solid(3).toColourspace('rgb16').png().toBuffer(),
+      p3,
+    ];
+    for (const input of inputs) {
+      const type = (await fileTypeFromBuffer(input))?.mime ?? '';
+      const out = await makeRenditions(input, type, opts);
+      // What sharp alone makes of it (its CMYK → sRGB without a profile is approximate).
+      const expected = [...(await sharp(input).extract(corner).raw().toBuffer())];
+      expect(expected).toHaveLength(3);
+      expectNear(await pixel(out.thumbnail, 5, 5), expected, 12);
+    }
+  });
+
+  it('refuses a PNG declaring 50,000 × 50,000 pixels quickly, without decoding it', async () => {
+    const input = pngDeclaring(50_000, 50_000);
+    expect(input.length).toBeLessThan(2_000);
+    const rss = process.memoryUsage().rss;
+    const started = performance.now();
+    expect(await failure(makeRenditions(input, 'image/png', opts))).toBe('tooManyPixels');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(process.memoryUsage().rss - rss).toBeLessThan(200_000_000);
+  });
+
+  it('refuses garbage, a type that does not match the bytes, and SVG', async () => {
+    const garbage = Buffer.from('definitely not a jpeg'.repeat(100));
+    expect(await failure(makeRenditions(garbage, 'image/jpeg', opts))).toBe('undecodable');
+    const png = await gradient(64, 64).png().toBuffer();
+    expect(await failure(makeRenditions(png, 'image/jpeg', opts))).toBe('undecodable');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>');
+    expect(await failure(makeRenditions(svg, 'image/png', opts))).toBe('undecodable');
+    expect(await failure(makeRenditions(svg, 'image/svg+xml', opts))).toBe('undecodable');
+    const truncated = (await gradient(300, 200).jpeg().toBuffer()).subarray(0, 2_000);
+    expect(await failure(makeRenditions(truncated, 'image/jpeg', opts))).toBe('undecodable');
+  });
+});
+
+describe('HEIC', () => {
+  it('has a fixture that sniffs as image/heic', async () => {
+    const sample = await fixture('sample.heic');
+    expect(sample.length).toBeLessThan(100_000);
+    expect(await fileTypeFromBuffer(sample)).toMatchObject({ mime: 'image/heic' });
+  });
+
+  it('applies irot once and ignores the EXIF orientation written next to it', async () => {
+    // sample.heic stores a landscape picture with irot = 90° clockwise AND EXIF Orientation 6,
+    // as iPhones do (see make-sample-heic.mjs): turned once it is portrait, red disc top right.
+    const out = await makeRenditions(await fixture('sample.heic'), 'image/heic', opts);
+    expect([out.width, out.height]).toEqual([480, 640]);
+    const thumb = await sharp(out.thumbnail).metadata();
+    expect(thumb).toMatchObject({ format: 'webp', width: 240, height: 320, hasAlpha: false });
+    expect(thumb.exif).toBeUndefined();
+    const preview = await sharp(out.preview).metadata();
+    expect([preview.width, preview.height]).toEqual([480, 640]);
+    expectNear(await pixel(out.thumbnail, 170, 70), [0xee, 0x22, 0x22], 40);
+    expectNear(await pixel(out.thumbnail, 60, 250), [0xff, 0xdd, 0x22], 40);
+  });
+
+  it('refuses a HEIC declaring 50,000 × 50,000 pixels before decoding it', async () => {
+    const input = Buffer.from(await fixture('sample.heic'));
+    const ispe = input.indexOf('ispe', 0, 'latin1');
+    input.writeUInt32BE(50_000, ispe + 8);
+    input.writeUInt32BE(50_000, ispe + 12);
+    const rss = process.memoryUsage().rss;
+    const started = performance.now();
+    expect(await failure(makeRenditions(input, 'image/heic', opts))).toBe('tooManyPixels');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(process.memoryUsage().rss - rss).toBeLessThan(200_000_000);
+  });
+
+  it('refuses a truncated HEIC and a JPEG labelled as HEIC', async () => {
+    const sample = await fixture('sample.heic');
+    expect(await failure(makeRenditions(sample.subarray(0, 900), 'image/heic', opts))).toBe(
+      'undecodable',
+    );
+    const jpeg = await gradient(64, 64).jpeg().toBuffer();
+    expect(await failure(makeRenditions(jpeg, 'image/heif', opts))).toBe('undecodable');
+  });
+});
+
+describe('assertPixelLimit', () => {
+  it('passes up to the limit and refuses beyond it or a nonsense size', () => {
+    expect(() => assertPixelLimit(10_000, 10_000, 100_000_000)).not.toThrow();
+    expect(() => assertPixelLimit(10_001, 10_000, 100_000_000)).toThrow(
+      expect.objectContaining({ reason: 'tooManyPixels' }),
+    );
+    expect(() => assertPixelLimit(0, 10, 100)).toThrow(
+      expect.objectContaining({ reason: 'undecodable' }),
+    );
+  });
+});

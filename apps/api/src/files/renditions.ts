@@ -1,0 +1,133 @@
+import sharp, { type ResizeOptions, type Sharp } from 'sharp';
+import { decodeHeic } from './heic.js';
+import { assertPixelLimit, RenditionError } from './renditions-error.js';
+
+export { assertPixelLimit, RenditionError, type RenditionFailure } from './renditions-error.js';
+
+export const RENDITION_SIZES = { thumbnail: 320, preview: 1600 } as const;
+export type RenditionKind = keyof typeof RENDITION_SIZES;
+
+export interface RenditionOptions {
+  maxInputPixels: number;
+}
+
+export interface Renditions {
+  thumbnail: Buffer;
+  preview: Buffer;
+  /** Size of the source once oriented upright. */
+  width: number;
+  height: number;
+}
+
+// Content type (as sniffed) → the format sharp must find in the bytes. Requiring the match keeps
+// sharp's other decoders (SVG, PDF…) out of reach of a file that claims to be a JPEG.
+const SHARP_FORMATS: ReadonlyMap<string, string> = new Map([
+  ['image/jpeg', 'jpeg'],
+  ['image/png', 'png'],
+  ['image/webp', 'webp'],
+  ['image/gif', 'gif'],
+  ['image/avif', 'heif'],
+  ['image/tiff', 'tiff'],
+]);
+const HEIF_TYPES: ReadonlySet<string> = new Set(['image/heic', 'image/heif']);
+
+// Bounded by maxInputPixels already; this only guards against a decoder stuck on crafted input.
+const PIPELINE_TIMEOUT_SECONDS = 60;
+
+/** Content types we make thumbnails for (after sniffing). Not SVG: it is a document, not pixels. */
+export function canRender(contentType: string): boolean {
+  const type = baseType(contentType);
+  return SHARP_FORMATS.has(type) || HEIF_TYPES.has(type);
+}
+
+/**
+ * Makes the WebP thumbnail and preview of an uploaded image: upright, metadata stripped (sharp
+ * writes none unless asked), first frame only, never enlarged. Throws RenditionError for input
+ * that is too large or not an image of the stated type.
+ */
+export async function makeRenditions(
+  input: Buffer,
+  contentType: string,
+  opts: RenditionOptions,
+): Promise<Renditions> {
+  const type = baseType(contentType);
+  try {
+    const source = HEIF_TYPES.has(type)
+      ? await heifSource(input, opts)
+      : await sharpSource(input, type, opts);
+    return { ...(await render(source.pipeline)), width: source.width, height: source.height };
+  } catch (err) {
+    if (err instanceof RenditionError) throw err;
+    // sharp's limitInputPixels backs up the header check; its error carries no code, only text.
+    const tooLarge = err instanceof Error && /pixel limit/i.test(err.message);
+    throw new RenditionError(tooLarge ? 'tooManyPixels' : 'undecodable', {
+      message: err instanceof Error ? err.message : String(err),
+      cause: err,
+    });
+  }
+}
+
+interface Source {
+  pipeline: Sharp;
+  width: number;
+  height: number;
+}
+
+async function sharpSource(input: Buffer, type: string, opts: RenditionOptions): Promise<Source> {
+  const format = SHARP_FORMATS.get(type);
+  if (!format) throw new RenditionError('undecodable', { message: `cannot render ${type}` });
+  const options = { limitInputPixels: opts.maxInputPixels };
+  // Header only: the size check below runs before any pixel is decoded.
+  const meta = await sharp(input, options).metadata();
+  if (meta.format !== format)
+    throw new RenditionError('undecodable', { message: `${type} holds ${meta.format}` });
+  assertPixelLimit(meta.width, meta.height, opts.maxInputPixels);
+  return {
+    // Without `animated`/`pages`, sharp reads the first frame only.
+    pipeline: sharp(input, options).autoOrient(),
+    width: meta.autoOrient.width,
+    height: meta.autoOrient.height,
+  };
+}
+
+async function heifSource(input: Buffer, opts: RenditionOptions): Promise<Source> {
+  const image = await decodeHeic(input, opts.maxInputPixels);
+  const raw = { width: image.width, height: image.height, channels: 4 as const };
+  // No autoOrient: libheif has already turned the pixels upright (see heic.ts).
+  const pipeline = sharp(image.data, { raw, limitInputPixels: opts.maxInputPixels });
+  return {
+    pipeline: image.hasAlpha ? pipeline : pipeline.removeAlpha(),
+    width: image.width,
+    height: image.height,
+  };
+}
+
+/**
+ * Decodes once: the source is shrunk to the preview size into raw pixels, and both WebPs are made
+ * from those. sharp's clone() would not help: each clone of a Buffer input decodes it again
+ * (measured: twice the CPU). A JPEG still gets shrink-on-load for the preview size.
+ */
+async function render(source: Sharp): Promise<Pick<Renditions, 'thumbnail' | 'preview'>> {
+  const { data, info } = await source
+    .resize(box(RENDITION_SIZES.preview))
+    // sharp's default output is 8-bit sRGB, raw included: CMYK, 16-bit and ICC-tagged input are
+    // converted here, so the second step can read the pixels back as plain sRGB(A).
+    .raw()
+    .timeout({ seconds: PIPELINE_TIMEOUT_SECONDS })
+    .toBuffer({ resolveWithObject: true });
+  const fromRaw = () =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const [preview, thumbnail] = await Promise.all([
+    fromRaw().webp().toBuffer(),
+    fromRaw().resize(box(RENDITION_SIZES.thumbnail)).webp().toBuffer(),
+  ]);
+  return { thumbnail, preview };
+}
+
+function box(size: number): ResizeOptions {
+  return { width: size, height: size, fit: 'inside', withoutEnlargement: true };
+}
+
+function baseType(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
