@@ -9,5 +9,11 @@ export default defineProject({
       ),
     },
   },
-  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    // Pages that draw date pickers render slowly under jsdom, more so on a loaded CI machine.
+    testTimeout: 20_000,
+  },
 });

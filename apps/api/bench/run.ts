@@ -1,16 +1,40 @@
 // `npm run bench`: every benchmark prints its figures as ratios against a baseline measured in
 // the same run, so results compare across machines. docs/benchmarks.md keeps the latest figures.
+import { benchFileList } from './file-list.bench.js';
 import { benchPagination } from './pagination.bench.js';
+import { benchThumbnails } from './thumbnails.bench.js';
 
-const suites = [
+interface Row {
+  name: string;
+  ms: number;
+  ratio: number;
+}
+
+const suites: { name: string; run: () => Promise<Row[]> }[] = [
   { name: `Pagination over ${(100_020).toLocaleString('en')} rows (SQLite)`, run: benchPagination },
+  {
+    name: 'File list of a 100,000-file collection through the API (SQLite)',
+    run: () => benchFileList('sqlite'),
+  },
 ];
+if (process.env.TEST_DATABASE_URL)
+  suites.push({
+    name: 'File list of a 100,000-file collection through the API (PostgreSQL)',
+    run: () => benchFileList('postgres'),
+  });
+else
+  console.log(
+    'PostgreSQL file-list benchmark skipped: set TEST_DATABASE_URL=postgres://… to run it.',
+  );
+suites.push({ name: 'Thumbnails and previews (ratio: images per second)', run: benchThumbnails });
 
+const only = process.argv.slice(2);
 for (const suite of suites) {
+  if (only.length && !only.some((word) => suite.name.toLowerCase().includes(word))) continue;
   console.log(`\n${suite.name}`);
   for (const r of await suite.run()) {
     console.log(
-      `  ${r.name.padEnd(36)} ${r.ms.toFixed(3).padStart(9)} ms   x${r.ratio.toFixed(2)}`,
+      `  ${r.name.padEnd(44)} ${r.ms.toFixed(3).padStart(10)} ms   x${r.ratio.toFixed(2)}`,
     );
   }
 }

@@ -16,6 +16,8 @@ import { membersRoutes } from './members/members.routes.js';
 import { statusRoutes } from './status/status.routes.js';
 import { storageRoutes } from './storage/storage.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
+import { collectionsRoutes } from './collections/collections.routes.js';
+import { filesRoutes } from './files/files.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 export type App = FastifyInstance;
@@ -51,6 +53,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await api.register(membersRoutes(ctx));
       await api.register(invitationsRoutes(ctx));
       await api.register(teamsRoutes(ctx));
+      await api.register(collectionsRoutes(ctx));
+      await api.register(filesRoutes(ctx));
       await api.register(
         storageRoutes({
           storage: ctx.storage,

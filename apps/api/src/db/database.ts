@@ -181,6 +181,8 @@ export interface CollectionTagsTable {
   team_id: string;
   /** A copy of the collection's updated_at, kept in step by every write that moves it. */
   updated_at: number;
+  /** The tag's place in the order the tags were set. */
+  position: number;
 }
 
 /** none: not an image we render; pending: job queued; ready; failed: logged, shown with its icon. */

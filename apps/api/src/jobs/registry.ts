@@ -1,4 +1,6 @@
 import { purgeOauthJob, purgeOauthSchedule } from '../auth/oauth/purge-oauth.job.js';
+import { deleteFileObjectsJob } from '../files/delete-file-objects.job.js';
+import { renderFileJob } from '../files/renditions.job.js';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/create-db.js';
 import { sendMailJob } from '../mail/send-mail.job.js';
@@ -19,7 +21,14 @@ export interface JobDeps {
 }
 
 /** Every job the worker runs. A feature adds its jobs here. */
-export const jobs = [sendMailJob, purgeJobsJob, sweepStorageTempJob, purgeOauthJob];
+export const jobs = [
+  sendMailJob,
+  purgeJobsJob,
+  sweepStorageTempJob,
+  purgeOauthJob,
+  renderFileJob,
+  deleteFileObjectsJob,
+];
 
 export const schedules: Schedule[] = [
   purgeJobsSchedule,

@@ -3,7 +3,8 @@ import type { Db } from '../db/create-db.js';
 
 /**
  * Names and avatars of some users as members of one team, in one query, for lists that show who
- * created, uploaded or is tagged. A user no longer in the team keeps the id with a null nickname.
+ * created, uploaded or is tagged. A member who left keeps the name they had, so their uploads
+ * still say who made them; a user with no membership row at all gets a null nickname.
  */
 export async function memberRefs(
   db: Db,
@@ -33,7 +34,7 @@ export async function memberRefs(
   for (const row of rows) {
     refs.set(row.user_id, {
       userId: row.user_id,
-      // Members are named as the members list names them; a former member has no name here.
+      // Members are named as the members list names them.
       nickname: row.team_id === null ? null : (row.nickname ?? row.user_nickname ?? row.username),
       avatarUrl: row.avatar_url,
     });

@@ -11,6 +11,7 @@ import { LandingPage } from '../features/landing/components/landing-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { StatusPage } from '../features/status/components/status-page';
+import { CollectionFilesPage } from '../features/files';
 import { AcceptInvitationPage, RejectInvitationPage } from '../features/invitations';
 import { SwitchTeamPage, TeamDashboardPage, TeamsPage } from '../features/teams';
 import { NOT_FOUND_PATH } from './paths';
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: 'teams', element: <TeamsPage /> },
           { path: 'switch-team', element: <SwitchTeamPage /> },
           { path: 'teams/:teamRef', element: <TeamDashboardPage /> },
+          { path: 'teams/:teamRef/collections/:collectionId', element: <CollectionFilesPage /> },
         ],
       },
       // Invitation links work signed in or not: the server decides what the visitor must do.

@@ -44,6 +44,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', col.id, (c) => c.notNull())
     .addColumn('team_id', col.id, (c) => c.notNull())
     .addColumn('updated_at', col.timestamp, (c) => c.notNull())
+    // The tags' order as they were set, which lists show.
+    .addColumn('position', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('collection_tags_pk', ['collection_id', 'user_id'])
     .execute();
   await db.schema

@@ -21,15 +21,15 @@ import { NOT_FOUND_PATH } from '../../../app/paths';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { CollectionsView } from '../../collections';
 import { MembersPanel } from '../../members';
 import { useTeamQuery } from '../api/get-team';
 import { useTeamActor } from '../hooks/use-team-actor';
-import { CollectionsPlaceholder } from './collections-placeholder';
 import { TeamAvatar } from './team-avatar';
 
 const COLLAPSED_PANEL_WIDTH_PX = 56;
 
-function TeamDashboard({ team }: { team: Team }) {
+function TeamDashboard({ team, teamRef }: { team: Team; teamRef: string }) {
   const { t } = useTranslation();
   const theme = useTheme();
   // Read at once (noSsr): a first render as a phone would flash the drawer layout on a desktop.
@@ -147,7 +147,7 @@ function TeamDashboard({ team }: { team: Team }) {
             </Button>
           )}
         </Stack>
-        <CollectionsPlaceholder />
+        <CollectionsView team={team} teamRef={teamRef} actor={actor} />
       </Box>
     </Box>
   );
@@ -165,7 +165,9 @@ export function TeamDashboardPage() {
 
   if (isClientError(query.error)) return <Navigate to={NOT_FOUND_PATH} replace />;
   // Keyed by team: another team starts with its own panel state and dialogs closed.
-  if (query.data !== undefined) return <TeamDashboard key={query.data.teamId} team={query.data} />;
+  if (query.data !== undefined) {
+    return <TeamDashboard key={query.data.teamId} team={query.data} teamRef={teamRef} />;
+  }
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, sm: 6 } }}>
       {query.isError ? (

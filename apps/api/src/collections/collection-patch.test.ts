@@ -1,0 +1,66 @@
+import { collectionPatchSchema } from '@raccolta/contracts';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../errors/app-error.js';
+import { planCollectionPatch, type CollectionState } from './collection-patch.js';
+
+const A = '01900000-0000-7000-8000-00000000000a';
+const B = '01900000-0000-7000-8000-00000000000b';
+const C = '01900000-0000-7000-8000-00000000000c';
+const current: CollectionState = { name: 'Trip', description: 'Photos', tags: [A, B] };
+const plan = (ops: unknown) => planCollectionPatch(current, collectionPatchSchema.parse(ops));
+
+describe('planCollectionPatch', () => {
+  it('returns only what ends up different', () => {
+    expect(
+      plan([
+        { op: 'replace', path: '/name', value: 'Other' },
+        { op: 'replace', path: '/name', value: 'Trip' },
+        { op: 'replace', path: '/tags', value: [A, B] },
+      ]),
+    ).toEqual({ changes: {}, taggedIds: [A, B] });
+    // Tags keep the order they were set in: the same ids in another order are a change.
+    expect(plan([{ op: 'replace', path: '/tags', value: [B, A] }]).changes).toEqual({
+      tags: [B, A],
+    });
+    expect(
+      plan([
+        { op: 'replace', path: '/name', value: 'Journey' },
+        { op: 'remove', path: '/description' },
+        { op: 'replace', path: '/tags', value: [C] },
+      ]),
+    ).toEqual({ changes: { name: 'Journey', description: null, tags: [C] }, taggedIds: [C] });
+  });
+
+  it('clears the description with a blank value, and sets it with add', () => {
+    expect(plan([{ op: 'replace', path: '/description', value: '  ' }]).changes).toEqual({
+      description: null,
+    });
+    expect(plan([{ op: 'add', path: '/description', value: 'New' }]).changes).toEqual({
+      description: 'New',
+    });
+  });
+
+  it('tests against the state the earlier operations left, tags in their order', () => {
+    expect(
+      plan([
+        { op: 'test', path: '/tags', value: [A, B] },
+        { op: 'replace', path: '/name', value: 'Later' },
+        { op: 'test', path: '/name', value: 'Later' },
+        { op: 'remove', path: '/description' },
+        { op: 'test', path: '/description', value: '' },
+      ]).changes,
+    ).toEqual({ name: 'Later', description: null });
+  });
+
+  it.each([
+    [{ op: 'test', path: '/name', value: 'Nope' }],
+    [{ op: 'test', path: '/description' }],
+    [{ op: 'test', path: '/tags', value: [A] }],
+    [{ op: 'test', path: '/tags', value: [A, C] }],
+    [{ op: 'test', path: '/tags', value: [B, A] }],
+  ])('refuses a failed test with invalidInput: %o', (failing) => {
+    expect(() => plan([{ op: 'replace', path: '/name', value: 'Changed' }, failing])).toThrow(
+      expect.objectContaining({ errorCode: 'invalidInput' }) as AppError,
+    );
+  });
+});

@@ -1,0 +1,32 @@
+import type { Collection, MemberRef } from '@raccolta/contracts';
+import type { CollectionRow } from './collection-access.js';
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export interface CollectionExtras {
+  tags: string[];
+  readAt: number | null;
+  /** The team member behind a user id, from one memberRefs query for the whole page. */
+  member: (teamId: string, userId: string) => MemberRef;
+}
+
+/** A collection as the API shows it (spec §3): the owner and tagged members with their names. */
+export function presentCollection(row: CollectionRow, extras: CollectionExtras): Collection {
+  return {
+    teamId: row.team_id,
+    collectionId: row.id,
+    name: row.name,
+    description: row.description,
+    mode: row.mode,
+    status: row.status,
+    tags: extras.tags,
+    taggedMembers: extras.tags.map((userId) => extras.member(row.team_id, userId)),
+    createdBy: row.created_by,
+    owner: extras.member(row.team_id, row.created_by),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    updatedBy: row.updated_by,
+    readAt: extras.readAt === null ? null : iso(extras.readAt),
+    filesCount: row.files_count,
+  };
+}

@@ -1,0 +1,182 @@
+import {
+  collectionListQuerySchema,
+  collectionListResponseSchema,
+  collectionPatchSchema,
+  collectionSchema,
+  collectionScopedListQuerySchema,
+  createCollectionRequestSchema,
+  createCollectionResponseSchema,
+  idSchema,
+  teamRefSchema,
+} from '@raccolta/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, authenticate } from '../auth/auth-hook.js';
+import type { AppContext } from '../context.js';
+import {
+  createCollection,
+  getCollection,
+  listAllCollections,
+  listCollections,
+  listMemberCollections,
+  listSharedCollections,
+  patchCollection,
+} from './collections.service.js';
+
+const tags = ['collections'];
+const security = [{ bearer: [] }];
+const teamParams = z.object({ teamId: teamRefSchema });
+// Any string: a malformed id is answered like an unknown one, 404, never 400.
+const collectionParams = teamParams.extend({
+  collectionId: z.string().describe('Collection id'),
+});
+const memberParams = teamParams.extend({ memberId: idSchema });
+const ACCESS_ERRORS =
+  'authorizationRequired/invalidAuthorization (401); notFound (404) when the caller is not an active member of the team.';
+const COLLECTION_ERRORS = `${ACCESS_ERRORS} notFound (404) too for a collection of another team, a malformed or unknown id, or one the caller may not see (an uploader and someone else's owned collection).`;
+const LIST =
+  'By updatedAt (`sort`, default desc), `from`/`to` inclusive (epoch ms; from after to is invalidInput with filterStartEndDateInvalid), `tagged` = tagged with that user. Paged by `lastKey` (invalidInput when it does not decode). An uploader sees the collections it created and the collaborative ones; every other role sees all.';
+
+export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return (app) => {
+    const onRequest = authenticate(ctx);
+
+    app.get(
+      '/collections',
+      {
+        schema: {
+          tags,
+          summary: 'The collections of every team the caller is an active member of',
+          description: `${LIST} authorizationRequired/invalidAuthorization (401).`,
+          security,
+          querystring: collectionScopedListQuerySchema,
+          response: { 200: collectionListResponseSchema },
+        },
+        onRequest,
+      },
+      (request) => listAllCollections(ctx, actorOf(request), request.query),
+    );
+
+    app.get(
+      '/teams/:teamId/collections',
+      {
+        schema: {
+          tags,
+          summary: "The team's collections",
+          description: `\`member\` = created by that user, \`view=collaborative\` = shared ones only; every filter combines. ${LIST} ${ACCESS_ERRORS}`,
+          security,
+          params: teamParams,
+          querystring: collectionListQuerySchema,
+          response: { 200: collectionListResponseSchema },
+        },
+        onRequest,
+      },
+      (request) => listCollections(ctx, actorOf(request), request.params.teamId, request.query),
+    );
+
+    app.get(
+      '/teams/:teamId/shared-collections',
+      {
+        schema: {
+          tags,
+          summary: "The team's collaborative (shared) collections",
+          description: `${LIST} ${ACCESS_ERRORS}`,
+          security,
+          params: teamParams,
+          querystring: collectionScopedListQuerySchema,
+          response: { 200: collectionListResponseSchema },
+        },
+        onRequest,
+      },
+      (request) =>
+        listSharedCollections(ctx, actorOf(request), request.params.teamId, request.query),
+    );
+
+    app.get(
+      '/teams/:teamId/members/:memberId/collections',
+      {
+        schema: {
+          tags,
+          summary: 'The collections a member of the team created',
+          description: `${LIST} notFound (404) when memberId has no membership in the team. ${ACCESS_ERRORS}`,
+          security,
+          params: memberParams,
+          querystring: collectionScopedListQuerySchema,
+          response: { 200: collectionListResponseSchema },
+        },
+        onRequest,
+      },
+      (request) =>
+        listMemberCollections(
+          ctx,
+          actorOf(request),
+          request.params.teamId,
+          request.params.memberId,
+          request.query,
+        ),
+    );
+
+    app.get(
+      '/teams/:teamId/collections/:collectionId',
+      {
+        schema: {
+          tags,
+          summary: 'One collection; opening it marks it read for the caller',
+          description: `\`readAt\` is the time of this call. ${COLLECTION_ERRORS}`,
+          security,
+          params: collectionParams,
+          response: { 200: collectionSchema },
+        },
+        onRequest,
+      },
+      (request) =>
+        getCollection(ctx, actorOf(request), request.params.teamId, request.params.collectionId),
+    );
+
+    app.post(
+      '/teams/:teamId/collections',
+      {
+        schema: {
+          tags,
+          summary: 'Create a draft collection',
+          description: `forbidden (403) for a viewer, an uploader in a controlled team, or an uploader asking for mode collaborative (spec §6). ${ACCESS_ERRORS}`,
+          security,
+          params: teamParams,
+          body: createCollectionRequestSchema,
+          response: { 201: createCollectionResponseSchema },
+        },
+        onRequest,
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await createCollection(ctx, actorOf(request), request.params.teamId, request.body)),
+    );
+
+    app.patch(
+      '/teams/:teamId/collections/:collectionId',
+      {
+        schema: {
+          tags,
+          summary:
+            'Rename, describe or tag a collection (RFC 6902 over /name, /description, /tags)',
+          description: `\`replace\` changes, \`test\` guards (a failed test is invalidInput, 400); /description also takes \`add\` and \`remove\`, and a blank value clears it. Operations apply in order, all or none; updatedAt moves only when something changed. forbidden (403) unless a manager, or an uploader on a collection it created. invalidTeamMember (400) when a tag is not an active member of the team. ${COLLECTION_ERRORS}`,
+          security,
+          params: collectionParams,
+          body: collectionPatchSchema,
+          response: { 200: collectionSchema },
+        },
+        onRequest,
+      },
+      (request) =>
+        patchCollection(
+          ctx,
+          actorOf(request),
+          request.params.teamId,
+          request.params.collectionId,
+          request.body,
+        ),
+    );
+    return Promise.resolve();
+  };
+}

@@ -1,0 +1,241 @@
+import {
+  canDeleteFile,
+  canDownloadFile,
+  hasPermission,
+  type FileDownloadResponse,
+  type FileItem,
+  type FileListResponse,
+} from '@raccolta/contracts';
+import type { AppContext } from '../context.js';
+import { loadCollectionAccess, type CollectionAccess } from '../collections/collection-access.js';
+import type { Db } from '../db/create-db.js';
+import { isUuid } from '../db/ids.js';
+import { AppError } from '../errors/app-error.js';
+import { enqueueJob } from '../jobs/enqueue.js';
+import { authorize, loadTeamAccess } from '../teams/team-access.js';
+import { findUserById, type UserRow } from '../users/users.repository.js';
+import { deleteFileObjectsJob } from './delete-file-objects.job.js';
+import { keysOfRow } from './files.keys.js';
+import { presentFilesFor } from './files.presenter.js';
+import type { RenditionGrant } from './rendition-links.js';
+import {
+  deleteFileRow,
+  findFile,
+  findFileById,
+  listCollectionFiles,
+  listFilesOfUser,
+  listTeamFiles,
+  markFileRead,
+  moveCollection,
+  type FileListFilters,
+  type FileRow,
+} from './files.repository.js';
+
+export type FileListQuery = FileListFilters;
+
+async function presentPage(
+  ctx: AppContext,
+  actor: UserRow,
+  page: { items: FileRow[]; lastKey: string | null },
+): Promise<FileListResponse> {
+  return {
+    files: await presentFilesFor(ctx, actor.id, page.items),
+    pagination: { lastKey: page.lastKey },
+  };
+}
+
+async function presentOne(ctx: AppContext, actor: UserRow, row: FileRow): Promise<FileItem> {
+  const [file] = await presentFilesFor(ctx, actor.id, [row]);
+  if (!file) throw new Error('a presented row went missing');
+  return file;
+}
+
+/** The collection as the caller sees it (404 otherwise), with the right to read its files. */
+async function readableCollection(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  collectionId: string,
+  db: Db = ctx.db,
+): Promise<CollectionAccess> {
+  const access = await loadCollectionAccess(ctx, actor, teamRef, collectionId, db);
+  authorize(hasPermission(access.role, 'readFile'));
+  return access;
+}
+
+/** A file of a collection the caller sees; a file of another collection or team is 404. */
+async function getFileRow(db: Db, access: CollectionAccess, fileId: string): Promise<FileRow> {
+  const row = isUuid(fileId)
+    ? await findFile(db, { teamId: access.team.id, collectionId: access.collection.id }, fileId)
+    : undefined;
+  if (!row) throw new AppError('notFound');
+  return row;
+}
+
+export async function listFilesOfCollection(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  collectionId: string,
+  query: FileListQuery,
+): Promise<FileListResponse> {
+  const access = await readableCollection(ctx, actor, teamRef, collectionId);
+  return presentPage(
+    ctx,
+    actor,
+    await listCollectionFiles(ctx.db, ctx.config.database.kind, access.collection.id, query),
+  );
+}
+
+/**
+ * A member's uploads into a collection: the collection list with `creator` = the member. A
+ * `creator` in the query as well narrows further (to nothing when it names someone else).
+ */
+export async function listMemberFilesOfCollection(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  memberId: string,
+  collectionId: string,
+  query: FileListQuery,
+): Promise<FileListResponse> {
+  const access = await readableCollection(ctx, actor, teamRef, collectionId);
+  if (query.creator !== undefined && query.creator !== memberId) {
+    return { files: [], pagination: { lastKey: null } };
+  }
+  const page = await listCollectionFiles(ctx.db, ctx.config.database.kind, access.collection.id, {
+    ...query,
+    creator: memberId,
+  });
+  return presentPage(ctx, actor, page);
+}
+
+export async function listFilesOfTeam(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  query: FileListQuery,
+): Promise<FileListResponse> {
+  const access = await loadTeamAccess(ctx, actor, teamRef);
+  authorize(hasPermission(access.role, 'readFile'));
+  const page = await listTeamFiles(
+    ctx.db,
+    ctx.config.database.kind,
+    access.team.id,
+    { userId: actor.id, isUploader: access.role === 'uploader' },
+    query,
+  );
+  return presentPage(ctx, actor, page);
+}
+
+/** Every team the caller is an active member of; every role may read files (spec §6). */
+export async function listFilesOfAllTeams(
+  ctx: AppContext,
+  actor: UserRow,
+  query: FileListQuery,
+): Promise<FileListResponse> {
+  return presentPage(
+    ctx,
+    actor,
+    await listFilesOfUser(ctx.db, ctx.config.database.kind, actor.id, query),
+  );
+}
+
+/** GET of one file opens its preview: the file and its collection count as read. */
+export async function getFile(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  collectionId: string,
+  fileId: string,
+): Promise<FileItem> {
+  const access = await readableCollection(ctx, actor, teamRef, collectionId);
+  const row = await getFileRow(ctx.db, access, fileId);
+  await markFileRead(ctx.db, row, actor.id, ctx.clock());
+  return presentOne(ctx, actor, row);
+}
+
+/**
+ * A short-lived link that downloads the original as an attachment under its safe name, with the
+ * sniffed type; served by /storage/* with nosniff and a sandboxing CSP. Counts as reading it.
+ */
+export async function createFileDownload(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  collectionId: string,
+  fileId: string,
+): Promise<FileDownloadResponse> {
+  const access = await readableCollection(ctx, actor, teamRef, collectionId);
+  const row = await getFileRow(ctx.db, access, fileId);
+  authorize(canDownloadFile(access.role));
+  const url = await ctx.storage.signedUrl(row.storage_key, {
+    expiresInSeconds: ctx.config.signedUrlTtlSeconds,
+    fileName: row.name,
+    contentType: row.content_type,
+    disposition: 'attachment',
+  });
+  await markFileRead(ctx.db, row, actor.id, ctx.clock());
+  return { url };
+}
+
+/**
+ * Deletes a file: the row (its read marks cascade), the collection's count and dates, and a job
+ * that deletes the stored objects once this has committed. The bytes outlive the row by a moment,
+ * never the other way round.
+ */
+export async function deleteFile(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  collectionId: string,
+  fileId: string,
+): Promise<void> {
+  const now = ctx.clock();
+  await ctx.db.transaction().execute(async (trx) => {
+    const access = await readableCollection(ctx, actor, teamRef, collectionId, trx);
+    const scope = { teamId: access.team.id, collectionId: access.collection.id };
+    await getFileRow(trx, access, fileId);
+    authorize(canDeleteFile(access.role));
+    const row = await deleteFileRow(trx, scope, fileId);
+    // Deleted by someone else since the read above.
+    if (!row) throw new AppError('notFound');
+    await moveCollection(trx, scope, { delta: -1, now, actorId: actor.id });
+    // The rendition keys even while none is recorded: a rendition job may be writing them.
+    const derived = keysOfRow(row);
+    const keys = [
+      row.storage_key,
+      row.thumbnail_key,
+      row.preview_key,
+      derived.thumbnail,
+      derived.preview,
+    ];
+    await enqueueJob(
+      trx,
+      deleteFileObjectsJob,
+      { payload: { keys: [...new Set(keys.filter((key) => key !== null))] } },
+      ctx.clock,
+    );
+  });
+}
+
+/**
+ * The stored key of a rendition a link grants, checked exactly as the file itself would be for
+ * the user the link was issued to: still an active member of the file's team, still seeing its
+ * collection. Anything else is 404, like a file of another team.
+ */
+export async function findGrantedRendition(
+  ctx: AppContext,
+  grant: RenditionGrant,
+): Promise<string> {
+  const [user, row] = await Promise.all([
+    findUserById(ctx.db, grant.userId),
+    findFileById(ctx.db, grant.fileId),
+  ]);
+  if (!user || !row) throw new AppError('notFound');
+  const access = await loadCollectionAccess(ctx, user, row.team_id, row.collection_id);
+  if (!hasPermission(access.role, 'readFile')) throw new AppError('notFound');
+  const key = grant.kind === 'thumbnail' ? row.thumbnail_key : row.preview_key;
+  if (row.rendition_status !== 'ready' || key === null) throw new AppError('notFound');
+  return key;
+}

@@ -1,0 +1,169 @@
+import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
+import { canCreateFile, type FileItem } from '@raccolta/contracts';
+import { loadCollectionAccess, type CollectionAccess } from '../collections/collection-access.js';
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/create-db.js';
+import { newId } from '../db/ids.js';
+import { AppError } from '../errors/app-error.js';
+import { enqueueJob } from '../jobs/enqueue.js';
+import { StorageTooLargeError, type PutResult } from '../storage/storage.js';
+import { authorize } from '../teams/team-access.js';
+import type { UserRow } from '../users/users.repository.js';
+import { boundedOriginalName, safeFileName } from './file-name.js';
+import { fileKeys } from './files.keys.js';
+import { presentFilesFor } from './files.presenter.js';
+import { insertFile, moveCollection, type FileRow } from './files.repository.js';
+import { renderFileJob } from './renditions.job.js';
+import { canRender } from './renditions.js';
+import { isTypeAllowed, sniffContentType, SNIFF_BYTES } from './sniff.js';
+
+/** The multipart part that carries the file, as @fastify/multipart hands it over. */
+export interface UploadPart {
+  fieldname: string;
+  filename: string | undefined;
+  /** Busboy's stream: `truncated` once it cut the part at the size limit. */
+  file: Readable & { truncated?: boolean };
+}
+
+/** Keeps a copy of the first bytes that pass through, for sniffing, and passes everything on. */
+class HeadCapture extends Transform {
+  private readonly chunks: Buffer[] = [];
+  private captured = 0;
+
+  constructor(private readonly limit: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    if (this.captured < this.limit) {
+      // A copy, so the head does not keep a whole large chunk alive.
+      const piece = Buffer.from(chunk.subarray(0, this.limit - this.captured));
+      this.chunks.push(piece);
+      this.captured += piece.length;
+    }
+    callback(null, chunk);
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+function tooLarge(ctx: AppContext, cause?: unknown): AppError {
+  return new AppError('fileTooLarge', {
+    message: `Files may have at most ${ctx.config.files.maxFileBytes} bytes`,
+    cause,
+  });
+}
+
+function mayUpload(access: CollectionAccess): boolean {
+  return canCreateFile({
+    role: access.role,
+    actorUserId: access.actor.id,
+    collection: { createdBy: access.collection.created_by, mode: access.collection.mode },
+  });
+}
+
+function malformed(cause: unknown): AppError {
+  return new AppError('invalidInput', { message: 'The multipart body is malformed', cause });
+}
+
+/** Streams the part into storage under an id-only key; nothing of it is ever held whole. */
+async function store(ctx: AppContext, key: string, part: UploadPart) {
+  const head = new HeadCapture(SNIFF_BYTES);
+  // A body that breaks off or does not parse is the client's fault, unlike a failing disk: the
+  // write then fails with the very error the part's stream raised (maybe before this listened).
+  let bodyError: unknown = null;
+  part.file.once('error', (err) => (bodyError = err));
+  // pipeline, not pipe: a failing upload destroys the capture, which fails the storage write.
+  const source = pipeline(part.file, head, () => undefined);
+  let stored: PutResult;
+  try {
+    stored = await ctx.storage.put(key, source, { maxBytes: ctx.config.files.maxFileBytes });
+  } catch (err) {
+    if (err instanceof StorageTooLargeError) throw tooLarge(ctx, err);
+    if (err === (part.file.errored ?? bodyError)) throw malformed(err);
+    throw err;
+  }
+  if (part.file.truncated) {
+    await ctx.storage.delete(key);
+    throw tooLarge(ctx);
+  }
+  return { stored, head: head.bytes() };
+}
+
+/**
+ * POST …/collections/{collectionId}/files. The caller's right is checked before a byte is read;
+ * the bytes are committed to storage first and the row after, in one transaction with the
+ * collection's count and dates and the rendition job, so a row never points at missing bytes.
+ * Whatever fails after the bytes were stored deletes them again.
+ */
+export async function uploadFile(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  collectionId: string,
+  nextPart: () => Promise<UploadPart | undefined>,
+): Promise<FileItem> {
+  const access = await loadCollectionAccess(ctx, actor, teamRef, collectionId);
+  authorize(mayUpload(access));
+  const part = await nextPart().catch((err: unknown) => {
+    throw malformed(err);
+  });
+  if (part?.fieldname !== 'file') {
+    part?.file.resume();
+    throw new AppError('invalidInput', { message: 'Send the file as a multipart part named file' });
+  }
+
+  const fileId = newId();
+  const scope = { teamId: access.team.id, collectionId: access.collection.id };
+  const key = fileKeys({ ...scope, fileId }).original;
+  const { stored, head } = await store(ctx, key, part);
+  let row: FileRow;
+  try {
+    const sniffed = await sniffContentType(head, stored.size <= head.length);
+    if (!isTypeAllowed(sniffed.contentType, ctx.config.files.allowedTypes)) {
+      throw new AppError('fileTypeNotAllowed', {
+        message: `Files of type ${sniffed.contentType} are not accepted`,
+      });
+    }
+    const now = ctx.clock();
+    const renders = canRender(sniffed.contentType);
+    row = {
+      id: fileId,
+      team_id: scope.teamId,
+      collection_id: scope.collectionId,
+      name: safeFileName(part.filename, sniffed.extension),
+      original_name: boundedOriginalName(part.filename),
+      content_type: sniffed.contentType,
+      size: stored.size,
+      sha256: stored.sha256,
+      storage_key: key,
+      uploaded_by: actor.id,
+      rendition_status: renders ? 'pending' : 'none',
+      thumbnail_key: null,
+      preview_key: null,
+      width: null,
+      height: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await ctx.db.transaction().execute(async (trx: Db) => {
+      // Again inside: a member disabled, or a collection hidden, during a long upload adds nothing.
+      const current = await loadCollectionAccess(ctx, actor, teamRef, collectionId, trx);
+      authorize(mayUpload(current));
+      if (!(await moveCollection(trx, scope, { delta: 1, now, actorId: actor.id })))
+        throw new AppError('notFound');
+      await insertFile(trx, row);
+      if (renders) await enqueueJob(trx, renderFileJob, { payload: { fileId } }, ctx.clock);
+    });
+  } catch (err) {
+    await ctx.storage.delete(key).catch((deleteErr: unknown) => {
+      ctx.logger.warn({ err: deleteErr, key }, 'could not delete the bytes of a refused upload');
+    });
+    throw err;
+  }
+  const [file] = await presentFilesFor(ctx, actor.id, [row]);
+  if (!file) throw new Error('the uploaded file could not be presented');
+  return file;
+}

@@ -1,0 +1,213 @@
+/*
+ * The collection endpoints of the authorisation matrix, each with the contracts rule (spec §6
+ * matrix and special rules) that decides it, so expected statuses are derived, not typed.
+ */
+
+import {
+  canChooseCollaborative,
+  canCreateCollection,
+  canSeeCollection,
+  canUpdateCollection,
+  hasPermission,
+  MEMBER_ROLES,
+  type MemberRole,
+  type TeamMode,
+} from '@raccolta/contracts';
+import type { AppContext } from '../../src/context.js';
+import type { Caller } from '../members/world.js';
+import type { CollectionWorld, StoredCollection } from './world.js';
+
+interface Actor {
+  userId: string;
+  role: MemberRole;
+}
+
+export interface Endpoint {
+  name: string;
+  /** The collection acted on: one the caller may not see is 404 before any rule applies. */
+  collection?: (world: CollectionWorld) => StoredCollection;
+  /** The rule deciding for a role that sees the collection: `ok` when allowed, else 403. */
+  allowed: (actor: Actor, world: CollectionWorld) => boolean;
+  ok: number;
+  /** For endpoints that need no membership: the answer by caller alone. */
+  byCaller?: (caller: Caller) => number;
+  /** Changes the world before the call (and before the snapshot taken to compare). */
+  setup?: (ctx: AppContext, world: CollectionWorld) => Promise<void>;
+  request: (world: CollectionWorld) => { method: string; url: string; payload?: unknown };
+}
+
+const ROLES: readonly string[] = MEMBER_ROLES;
+export const isRole = (caller: Caller): caller is MemberRole => ROLES.includes(caller);
+
+const sees = (actor: Actor, c: StoredCollection): boolean =>
+  canSeeCollection({
+    role: actor.role,
+    actorUserId: actor.userId,
+    collection: { createdBy: c.createdBy, mode: c.mode },
+  });
+const updates = (actor: Actor, c: StoredCollection): boolean =>
+  canUpdateCollection({
+    role: actor.role,
+    actorUserId: actor.userId,
+    collection: { createdBy: c.createdBy, mode: c.mode },
+  });
+const reads = (a: Actor) => hasPermission(a.role, 'readCollection');
+const creates = (teamMode: TeamMode, mode: 'owned' | 'collaborative') => (a: Actor) =>
+  canCreateCollection({ role: a.role, teamMode }) &&
+  (mode === 'owned' || canChooseCollaborative(a.role));
+
+const team = (w: CollectionWorld) => `/teams/${w.team.id}`;
+const one = (pick: (w: CollectionWorld) => StoredCollection) => (w: CollectionWorld) =>
+  `${team(w)}/collections/${pick(w).id}`;
+const ownersOwned = (w: CollectionWorld) => w.collections.ownersOwned;
+const uploadersOwned = (w: CollectionWorld) => w.collections.uploadersOwned;
+const shared = (w: CollectionWorld) => w.collections.shared;
+const rename = (pick: (w: CollectionWorld) => StoredCollection) => (w: CollectionWorld) => ({
+  method: 'PATCH',
+  url: one(pick)(w),
+  payload: [{ op: 'replace', path: '/name', value: 'Renamed' }],
+});
+const create = (mode: 'owned' | 'collaborative') => (w: CollectionWorld) => ({
+  method: 'POST',
+  url: `${team(w)}/collections`,
+  payload: { name: 'New one', description: 'From the matrix', mode },
+});
+
+export const ENDPOINTS: Endpoint[] = [
+  {
+    name: 'GET team collections',
+    allowed: reads,
+    ok: 200,
+    request: (w) => ({ method: 'GET', url: `${team(w)}/collections` }),
+  },
+  {
+    name: 'GET team collections by alias, filtered',
+    allowed: reads,
+    ok: 200,
+    request: (w) => ({
+      method: 'GET',
+      url: `/teams/${w.team.alias ?? ''}/collections?view=collaborative&sort=asc&tagged=${w.target.id}`,
+    }),
+  },
+  {
+    name: 'GET shared collections',
+    allowed: reads,
+    ok: 200,
+    request: (w) => ({ method: 'GET', url: `${team(w)}/shared-collections` }),
+  },
+  {
+    name: "GET a member's collections",
+    allowed: reads,
+    ok: 200,
+    request: (w) => ({ method: 'GET', url: `${team(w)}/members/${w.users.owner.id}/collections` }),
+  },
+  {
+    name: "GET a disabled member's collections",
+    allowed: reads,
+    ok: 200,
+    request: (w) => ({
+      method: 'GET',
+      url: `${team(w)}/members/${w.disabledTarget.id}/collections`,
+    }),
+  },
+  {
+    // Signed in is enough: the list holds what the caller's memberships show, maybe nothing.
+    name: 'GET collections of every team',
+    allowed: () => true,
+    ok: 200,
+    byCaller: (c) => (c === 'anonymous' ? 401 : 200),
+    request: () => ({ method: 'GET', url: '/collections' }),
+  },
+  {
+    name: "GET the owner's owned collection",
+    collection: ownersOwned,
+    allowed: reads,
+    ok: 200,
+    request: (w) => ({ method: 'GET', url: one(ownersOwned)(w) }),
+  },
+  {
+    name: "GET the uploader's owned collection",
+    collection: uploadersOwned,
+    allowed: reads,
+    ok: 200,
+    request: (w) => ({ method: 'GET', url: one(uploadersOwned)(w) }),
+  },
+  {
+    name: 'GET a shared collection',
+    collection: shared,
+    allowed: reads,
+    ok: 200,
+    request: (w) => ({ method: 'GET', url: one(shared)(w) }),
+  },
+  {
+    name: 'POST an owned collection (collaborative team)',
+    allowed: creates('collaborative', 'owned'),
+    ok: 201,
+    request: create('owned'),
+  },
+  {
+    name: 'POST a collaborative collection (collaborative team)',
+    allowed: creates('collaborative', 'collaborative'),
+    ok: 201,
+    request: create('collaborative'),
+  },
+  {
+    name: 'POST an owned collection (controlled team)',
+    allowed: creates('controlled', 'owned'),
+    ok: 201,
+    setup: async (ctx, w) => {
+      await ctx.db
+        .updateTable('teams')
+        .set({ mode: 'controlled' })
+        .where('id', '=', w.team.id)
+        .execute();
+    },
+    request: create('owned'),
+  },
+  {
+    name: "PATCH the owner's owned collection",
+    collection: ownersOwned,
+    allowed: (a, w) => updates(a, ownersOwned(w)),
+    ok: 200,
+    request: rename(ownersOwned),
+  },
+  {
+    name: "PATCH the uploader's owned collection",
+    collection: uploadersOwned,
+    allowed: (a, w) => updates(a, uploadersOwned(w)),
+    ok: 200,
+    request: rename(uploadersOwned),
+  },
+  {
+    name: 'PATCH a shared collection',
+    collection: shared,
+    allowed: (a, w) => updates(a, shared(w)),
+    ok: 200,
+    request: rename(shared),
+  },
+  {
+    name: "PATCH the uploader's collection tags",
+    collection: uploadersOwned,
+    allowed: (a, w) => updates(a, uploadersOwned(w)),
+    ok: 200,
+    request: (w) => ({
+      method: 'PATCH',
+      url: one(uploadersOwned)(w),
+      payload: [
+        { op: 'test', path: '/tags', value: [w.target.id] },
+        { op: 'replace', path: '/tags', value: [w.users.viewer.id, w.target.id] },
+      ],
+    }),
+  },
+];
+
+export function expectedStatus(endpoint: Endpoint, caller: Caller, world: CollectionWorld): number {
+  if (endpoint.byCaller) return endpoint.byCaller(caller);
+  if (caller === 'anonymous') return 401;
+  // Disabled, not a member, or a member of another team only: this team does not exist for them.
+  if (!isRole(caller)) return 404;
+  const actor = { userId: world.users[caller].id, role: caller };
+  // A collection the caller may not see does not exist for them either.
+  if (endpoint.collection && !sees(actor, endpoint.collection(world))) return 404;
+  return endpoint.allowed(actor, world) ? endpoint.ok : 403;
+}

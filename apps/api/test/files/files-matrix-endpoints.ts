@@ -1,0 +1,184 @@
+/*
+ * The files endpoints of the authorisation matrix, each with the contracts rule (spec §6 matrix
+ * and special rules) that decides it, so expected statuses are derived, not typed.
+ */
+
+import {
+  canCreateFile,
+  canDeleteFile,
+  canDownloadFile,
+  canSeeCollection,
+  hasPermission,
+  MEMBER_ROLES,
+  type CollectionAccessInput,
+  type MemberRole,
+} from '@raccolta/contracts';
+import type { AppContext } from '../../src/context.js';
+import { renditionUrl } from '../../src/files/rendition-links.js';
+import type { Caller } from '../members/world.js';
+import { COLLECTION_KINDS, type CollectionKind, type FilesWorld } from './files-world.js';
+import { fileBody } from './multipart.js';
+
+type Actor = Pick<CollectionAccessInput, 'role' | 'actorUserId'>;
+type Rule = (actor: Actor, collection: CollectionAccessInput['collection'] | undefined) => boolean;
+
+export interface FilesRequest {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  payload?: Buffer;
+  contentType?: string;
+  /** Rendition links carry their own credential: no Authorization header. */
+  anonymous?: boolean;
+}
+
+export interface FilesEndpoint {
+  name: string;
+  /** The collection the call is about: one the caller cannot see is 404 before any rule. */
+  collection?: CollectionKind;
+  allowed: Rule;
+  ok: number;
+  /** Whether a successful call writes anything (lists and images never do). */
+  writes: boolean;
+  /** Whether the call reads stored bytes; other calls run on rows only, which is quicker. */
+  readsObjects?: boolean;
+  /** The answer by caller alone where it does not follow the usual 401/404. */
+  byCaller?: (caller: Caller) => number | undefined;
+  request: (world: FilesWorld, ctx: AppContext, caller: Caller) => FilesRequest;
+}
+
+const ROLES: readonly string[] = MEMBER_ROLES;
+export const isRole = (caller: Caller): caller is MemberRole => ROLES.includes(caller);
+
+const readFile: Rule = (a) => hasPermission(a.role, 'readFile');
+const filesOf = (w: FilesWorld, kind: CollectionKind) =>
+  `/teams/${w.team.id}/collections/${w.collections[kind].id}/files`;
+const fileOf = (w: FilesWorld, kind: CollectionKind) => `${filesOf(w, kind)}/${w.files[kind].id}`;
+
+/** A link issued to the caller (a forged one for the anonymous caller), as the API would. */
+function renditionRequest(w: FilesWorld, ctx: AppContext, caller: Caller, kind: CollectionKind) {
+  const userId = caller === 'anonymous' ? w.users.owner.id : w.users[caller].id;
+  const url = renditionUrl(
+    {
+      apiPublicUrl: ctx.config.apiPublicUrl,
+      secret: caller === 'anonymous' ? 'not-the-app-secret' : ctx.config.secret,
+      ttlSeconds: ctx.config.files.renditionUrlTtlSeconds,
+    },
+    { fileId: w.files[kind].id, userId, kind: 'thumbnail' },
+    ctx.clock(),
+  );
+  return {
+    method: 'GET' as const,
+    url: new URL(url).pathname.replace(/^\/api/, ''),
+    anonymous: true,
+  };
+}
+
+function perCollection(kind: CollectionKind): FilesEndpoint[] {
+  return [
+    {
+      name: `POST a file into the ${kind} collection`,
+      collection: kind,
+      allowed: (a, c) => c !== undefined && canCreateFile({ ...a, collection: c }),
+      ok: 201,
+      writes: true,
+      request: (w) => {
+        const body = fileBody('hello.txt', 'hello');
+        return {
+          method: 'POST',
+          url: filesOf(w, kind),
+          payload: body.payload,
+          contentType: body.contentType,
+        };
+      },
+    },
+    {
+      name: `GET the files of the ${kind} collection`,
+      collection: kind,
+      allowed: readFile,
+      ok: 200,
+      writes: false,
+      request: (w) => ({ method: 'GET', url: filesOf(w, kind) }),
+    },
+    {
+      name: `GET a member's files of the ${kind} collection`,
+      collection: kind,
+      allowed: readFile,
+      ok: 200,
+      writes: false,
+      request: (w) => ({
+        method: 'GET',
+        url: `/teams/${w.team.id}/members/${w.users.uploader.id}/collections/${w.collections[kind].id}/files`,
+      }),
+    },
+    {
+      name: `GET a file of the ${kind} collection`,
+      collection: kind,
+      allowed: readFile,
+      ok: 200,
+      writes: true,
+      request: (w) => ({ method: 'GET', url: fileOf(w, kind) }),
+    },
+    {
+      name: `GET a download link of the ${kind} collection`,
+      collection: kind,
+      allowed: (a) => canDownloadFile(a.role),
+      ok: 200,
+      writes: true,
+      request: (w) => ({ method: 'GET', url: `${fileOf(w, kind)}/download` }),
+    },
+    {
+      name: `DELETE a file of the ${kind} collection`,
+      collection: kind,
+      allowed: (a) => canDeleteFile(a.role),
+      ok: 204,
+      writes: true,
+      request: (w) => ({ method: 'DELETE', url: fileOf(w, kind) }),
+    },
+    {
+      name: `GET a thumbnail link of the ${kind} collection`,
+      collection: kind,
+      allowed: readFile,
+      ok: 200,
+      writes: false,
+      readsObjects: true,
+      // No session: a link not made with the app's secret is invalidDownload.
+      byCaller: (c) => (c === 'anonymous' ? 400 : undefined),
+      request: (w, ctx, caller) => renditionRequest(w, ctx, caller, kind),
+    },
+  ];
+}
+
+export const FILES_ENDPOINTS: FilesEndpoint[] = [
+  ...COLLECTION_KINDS.flatMap(perCollection),
+  {
+    name: "GET the team's files",
+    allowed: readFile,
+    ok: 200,
+    writes: false,
+    request: (w) => ({ method: 'GET', url: `/teams/${w.team.id}/files` }),
+  },
+  {
+    // Everyone signed in has a list, of the teams they are active in (none for some callers).
+    name: 'GET the files of all my teams',
+    allowed: () => true,
+    ok: 200,
+    writes: false,
+    byCaller: (c) => (c === 'anonymous' ? 401 : 200),
+    request: () => ({ method: 'GET', url: '/files' }),
+  },
+];
+
+export function expectedStatus(endpoint: FilesEndpoint, caller: Caller, world: FilesWorld): number {
+  const byCaller = endpoint.byCaller?.(caller);
+  if (byCaller !== undefined) return byCaller;
+  if (caller === 'anonymous') return 401;
+  // Disabled, not a member, or a member of another team only: this team does not exist for them.
+  if (!isRole(caller)) return 404;
+  const actor = { role: caller, actorUserId: world.users[caller].id };
+  if (endpoint.collection === undefined)
+    return endpoint.allowed(actor, undefined) ? endpoint.ok : 403;
+  const row = world.collections[endpoint.collection];
+  const collection = { createdBy: row.created_by, mode: row.mode };
+  if (!canSeeCollection({ ...actor, collection })) return 404;
+  return endpoint.allowed(actor, collection) ? endpoint.ok : 403;
+}

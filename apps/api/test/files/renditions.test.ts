@@ -1,0 +1,205 @@
+import type { FileItem } from '@raccolta/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileRow } from '../../src/files/files.repository.js';
+import { renderFileJob, type RenditionJobDeps } from '../../src/files/renditions.job.js';
+import { PermanentJobError } from '../../src/jobs/define-job.js';
+import { waitUntil } from '../../src/jobs/test-utils.fixture.js';
+import type { JobRun } from '../../src/jobs/types.js';
+import { readAll } from '../../src/storage/testing/helpers.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { filesClient, injectPath, type FilesClient } from './files-api.js';
+import { buildFilesWorld, createStoredFile, sha256, type FilesWorld } from './files-world.js';
+import { bombPng, garbageJpeg, makeJpeg } from './images.js';
+
+describe('thumbnails and previews', () => {
+  let server: TestServer;
+  let world: FilesWorld;
+  let admin: FilesClient;
+
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_MAX: '100000' }, { worker: true });
+    world = await buildFilesWorld(server.ctx);
+    admin = await filesClient(server, world.users.admin);
+  });
+  afterAll(() => server.close());
+
+  const filesOf = () => `/teams/${world.team.id}/collections/${world.collections.shared.id}/files`;
+  const row = (id: string) =>
+    server.ctx.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const jobOf = (fileId: string) =>
+    server.ctx.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('queue', '=', 'files.renditions')
+      .where('payload', 'like', `%${fileId}%`)
+      .executeTakeFirstOrThrow();
+
+  async function uploadAndSettle(filename: string, data: Buffer): Promise<FileRow> {
+    const res = await admin.upload(world.team.id, world.collections.shared.id, { filename, data });
+    expect(res.statusCode, res.body).toBe(201);
+    const { fileId } = res.json<FileItem>();
+    server.worker?.worker.poke();
+    await waitUntil(
+      async () => (await row(fileId)).rendition_status !== 'pending',
+      `the rendition of ${filename}`,
+      30_000,
+    );
+    return row(fileId);
+  }
+
+  const deps = (): RenditionJobDeps => ({
+    config: server.ctx.config,
+    db: server.ctx.db,
+    storage: server.ctx.storage,
+    clock: server.ctx.clock,
+  });
+  const run = (attempt: number): JobRun => ({
+    id: 'manual',
+    queue: renderFileJob.queue,
+    attempt,
+    maxAttempts: 3,
+    createdAt: 0,
+    signal: new AbortController().signal,
+  });
+
+  /** A JPEG waiting for its rendition, with no job a worker could take: the test runs it. */
+  async function pendingJpeg(): Promise<FileRow> {
+    const stored = await createStoredFile(server.ctx, {
+      collection: world.collections.owned,
+      uploadedBy: world.users.owner.id,
+      data: await makeJpeg(64, 64),
+      contentType: 'image/jpeg',
+    });
+    await server.ctx.db
+      .updateTable('files')
+      .set({ rendition_status: 'pending' })
+      .where('id', '=', stored.id)
+      .execute();
+    return { ...stored, rendition_status: 'pending' };
+  }
+
+  it('serves a real JPEG as WebP thumbnails of at most 320 px and previews of at most 1600 px', async () => {
+    const jpeg = await makeJpeg(2000, 1500);
+    const stored = await uploadAndSettle('holiday.jpg', jpeg);
+    expect(stored).toMatchObject({ rendition_status: 'ready', width: 2000, height: 1500 });
+    expect(stored.updated_at).toBe(stored.created_at);
+
+    const res = await admin.get(`${filesOf()}/${stored.id}`);
+    const file = res.json<FileItem>();
+    expect(file.thumbnailUrl).toMatch(/\/api\/renditions\/[\w-]+\.[\w-]+$/);
+    expect(file.previewUrl).toMatch(/\/api\/renditions\/[\w-]+\.[\w-]+$/);
+    expect(new URL(file.thumbnailUrl ?? '').href.length).toBeLessThan(1024);
+
+    for (const [url, max] of [
+      [file.thumbnailUrl, 320],
+      [file.previewUrl, 1600],
+    ] as const) {
+      const image = await server.app.inject(injectPath(url ?? ''));
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+      expect(image.headers['x-content-type-options']).toBe('nosniff');
+      expect(image.headers['content-security-policy']).toBe('sandbox');
+      expect(image.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+      const maxAge = Number(/max-age=(\d+)/.exec(String(image.headers['cache-control']))?.[1]);
+      const ttl = server.config.files.renditionUrlTtlSeconds;
+      expect(maxAge).toBeGreaterThanOrEqual(ttl - 5);
+      expect(maxAge).toBeLessThanOrEqual(ttl + ttl / 10);
+      const meta = await sharp(image.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(Math.max(meta.width, meta.height)).toBe(max);
+    }
+  });
+
+  it('marks a 50,000 × 50,000 PNG bomb failed at once, and still lists it', async () => {
+    const bomb = bombPng();
+    expect(bomb.length).toBeLessThan(200);
+    const stored = await uploadAndSettle('bomb.png', bomb);
+    expect(stored.content_type).toBe('image/png');
+    expect(stored.rendition_status).toBe('failed');
+    expect(stored.thumbnail_key).toBeNull();
+    const job = await jobOf(stored.id);
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(job.last_error).toContain('tooManyPixels');
+    expect(job.last_error).toContain(stored.id);
+
+    const listed = (await admin.listAll(filesOf())).find((f) => f.fileId === stored.id);
+    expect(listed).toMatchObject({
+      thumbnailUrl: null,
+      previewUrl: null,
+      contentType: 'image/png',
+    });
+  });
+
+  it('marks bytes that only look like a JPEG failed, and still lists them', async () => {
+    const stored = await uploadAndSettle('broken.jpg', garbageJpeg());
+    expect(stored.content_type).toBe('image/jpeg');
+    expect(stored.rendition_status).toBe('failed');
+    const job = await jobOf(stored.id);
+    expect(job).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(job.last_error).toContain('undecodable');
+    const listed = (await admin.listAll(filesOf())).find((f) => f.fileId === stored.id);
+    expect(listed).toMatchObject({ thumbnailUrl: null, previewUrl: null });
+  });
+
+  it('gives the same result when it runs again', async () => {
+    const stored = await uploadAndSettle('again.jpg', await makeJpeg(640, 480));
+    expect(stored.rendition_status).toBe('ready');
+    const bytes = async (key: string | null) =>
+      sha256(await readAll(await server.ctx.storage.get(key ?? '')));
+    const first = {
+      thumbnail: await bytes(stored.thumbnail_key),
+      preview: await bytes(stored.preview_key),
+    };
+
+    // A run after completion (the job was claimed again after a crash) changes nothing.
+    await renderFileJob.prepare({ fileId: stored.id })(deps(), run(1));
+    expect(await row(stored.id)).toEqual(stored);
+
+    // A run of a file still pending (a crash between the writes and the update) makes the same.
+    await server.ctx.db
+      .updateTable('files')
+      .set({ rendition_status: 'pending', thumbnail_key: null, preview_key: null })
+      .where('id', '=', stored.id)
+      .execute();
+    await renderFileJob.prepare({ fileId: stored.id })(deps(), run(2));
+    const again = await row(stored.id);
+    expect(again).toEqual(stored);
+    expect({
+      thumbnail: await bytes(again.thumbnail_key),
+      preview: await bytes(again.preview_key),
+    }).toEqual(first);
+  });
+
+  it('is done when the file is gone', async () => {
+    await expect(
+      renderFileJob.prepare({ fileId: '01900000-0000-7000-8000-000000000000' })(deps(), run(1)),
+    ).resolves.toBeUndefined();
+  });
+
+  it('retries storage trouble, marking the file failed only when the last attempt fails', async () => {
+    const { id: fileId } = await pendingJpeg();
+    const failing: RenditionJobDeps = {
+      ...deps(),
+      storage: {
+        ...server.ctx.storage,
+        put: () => Promise.reject(new Error('disk full')),
+      },
+    };
+    const job = renderFileJob.prepare({ fileId });
+    await expect(job(failing, run(1))).rejects.toThrow('disk full');
+    expect((await row(fileId)).rendition_status).toBe('pending');
+    await expect(job(failing, run(3))).rejects.toThrow('disk full');
+    expect((await row(fileId)).rendition_status).toBe('failed');
+  });
+
+  it('refuses an original that is gone from storage for good', async () => {
+    const stored = await pendingJpeg();
+    const fileId = stored.id;
+    await server.ctx.storage.delete(stored.storage_key);
+    await expect(renderFileJob.prepare({ fileId })(deps(), run(1))).rejects.toBeInstanceOf(
+      PermanentJobError,
+    );
+    expect((await row(fileId)).rendition_status).toBe('failed');
+  });
+});

@@ -1,0 +1,34 @@
+import { fileDownloadResponseSchema, type FileItem } from '@raccolta/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSession, type AuthedRequest } from '../../auth';
+import { startBrowserDownload } from '../utils/start-download';
+import { fileKeys, filesPath } from './file-keys';
+
+/** GET …/files/{fileId}/download: a link that works without the Authorization header. */
+export async function getFileDownloadLink(
+  request: AuthedRequest,
+  file: Pick<FileItem, 'teamId' | 'collectionId' | 'fileId'>,
+): Promise<string> {
+  const { url } = await request(
+    `${filesPath(file.teamId, file.collectionId, file.fileId)}/download`,
+    { schema: fileDownloadResponseSchema },
+  );
+  return url;
+}
+
+/**
+ * Asks for a fresh link on every download rather than caching it: the link lives only minutes
+ * (SIGNED_URL_TTL_SECONDS), less than any cache time worth having.
+ */
+export function useDownloadFileMutation() {
+  const { request } = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: FileItem) => {
+      startBrowserDownload(await getFileDownloadLink(request, file));
+    },
+    // Asking for the link marks the file read.
+    onSuccess: (_data, file) =>
+      queryClient.invalidateQueries({ queryKey: fileKeys.lists(file.teamId, file.collectionId) }),
+  });
+}

@@ -1,0 +1,179 @@
+import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import {
+  canCreateFile,
+  canDeleteFile,
+  canDownloadFile,
+  type FileItem,
+  type MemberRef,
+  type Team,
+} from '@raccolta/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+import { NOT_FOUND_PATH } from '../../../app/paths';
+import { isDateRangeInvalid } from '../../../components/date-range-filter';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSession } from '../../auth';
+import { useMemberQuery } from '../../members';
+import { teamPath } from '../../teams/api/team-keys';
+import { useTeamActor } from '../../teams/hooks/use-team-actor';
+import { fileKeys } from '../api/file-keys';
+import { useCollectionQuery } from '../api/get-collection';
+import { useFilesQuery } from '../api/list-files';
+import { useDownloadFile } from '../hooks/use-download-file';
+import { useFileFilters } from '../hooks/use-file-filters';
+import { useFileUploads } from '../hooks/use-file-uploads';
+import { isClientError } from '../utils/client-error';
+import { hasActiveFilters, toListFilters, type FileFilters } from '../utils/file-filters';
+import { DeleteFileDialog } from './delete-file-dialog';
+import { FilePreviewDialog } from './file-preview-dialog';
+import type { FileAction } from './file-row-menu';
+import { FileDropZone } from './file-drop-zone';
+import { FilesBody, type EmptyKind } from './files-body';
+import { FilesHeader } from './files-header';
+import { UploadPanel } from './upload-panel';
+
+function emptyKindOf(filters: FileFilters): EmptyKind {
+  const { view, ...rest } = filters;
+  if (hasActiveFilters({ ...rest, view: 'all' })) return 'filtered';
+  return view === 'mine' ? 'mine' : 'none';
+}
+
+/** Who the creator chip names: from a listed file of theirs, else their member row. */
+function useCreatorRef(teamId: string, creator: string | undefined, files: readonly FileItem[]) {
+  const listed = files.find((file) => file.uploadedBy === creator)?.uploader;
+  const member = useMemberQuery(teamId, creator !== undefined && !listed ? creator : null);
+  if (listed) return listed;
+  if (member.data) {
+    const { userId, nickname, avatarUrl } = member.data;
+    return { userId, nickname, avatarUrl } satisfies MemberRef;
+  }
+  // Not a member any more: the chip says so rather than loading for ever.
+  if (member.isError && creator !== undefined) {
+    return { userId: creator, nickname: null, avatarUrl: null } satisfies MemberRef;
+  }
+  return null;
+}
+
+/** The files screen of one collection, once its team is known. */
+export function CollectionFilesScreen({
+  team,
+  collectionId,
+}: {
+  team: Team;
+  collectionId: string;
+}) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
+  const queryClient = useQueryClient();
+  const { idClaims } = useSession();
+  const userId = idClaims?.sub ?? null;
+  const actor = useTeamActor(team.teamId);
+  const collection = useCollectionQuery(team.teamId, collectionId);
+  const filterState = useFileFilters();
+  const { filters, update, clear } = filterState;
+  const rangeInvalid = isDateRangeInvalid({ from: filters.from, to: filters.to });
+  const query = useFilesQuery(
+    team.teamId,
+    collectionId,
+    toListFilters(filters, userId),
+    !rangeInvalid && (filters.view === 'all' || userId !== null),
+  );
+  const files = query.data?.pages.flatMap((page) => page.files) ?? [];
+  const creator = useCreatorRef(team.teamId, filters.creator, files);
+  const uploads = useFileUploads(team.teamId, collectionId);
+  const { download, pendingFileId } = useDownloadFile();
+  const [preview, setPreview] = useState<FileItem | null>(null);
+  const [deleting, setDeleting] = useState<FileItem | null>(null);
+  useDocumentTitle(collection.data?.name ?? null);
+
+  if (isClientError(collection.error)) return <Navigate to={NOT_FOUND_PATH} replace />;
+
+  const canUpload =
+    actor !== null &&
+    collection.data !== undefined &&
+    canCreateFile({ role: actor.role, actorUserId: actor.userId, collection: collection.data });
+  const canDownload = actor !== null && canDownloadFile(actor.role);
+  const actions: FileAction[] = [];
+  if (canDownload) actions.push('download');
+  if (actor !== null && canDeleteFile(actor.role)) actions.push('delete');
+
+  const onAction = (action: FileAction, file: FileItem) => {
+    if (action === 'download') download(file);
+    else setDeleting(file);
+  };
+
+  const closePreview = () => {
+    setPreview(null);
+    // Opening marked the file read: the list shows it so.
+    void queryClient.invalidateQueries({ queryKey: fileKeys.lists(team.teamId, collectionId) });
+  };
+
+  let previewDialog = null;
+  if (preview !== null) {
+    const index = files.findIndex((file) => file.fileId === preview.fileId);
+    previewDialog = (
+      <FilePreviewDialog
+        file={files[index] ?? preview}
+        previous={index > 0 ? (files[index - 1] ?? null) : null}
+        next={index >= 0 ? (files[index + 1] ?? null) : null}
+        position={index >= 0 ? { index: index + 1, total: files.length } : null}
+        canDownload={canDownload}
+        downloading={pendingFileId === preview.fileId}
+        onNavigate={setPreview}
+        onDownload={download}
+        onClose={closePreview}
+      />
+    );
+  }
+
+  return (
+    <Box
+      sx={{
+        flex: 1,
+        minWidth: 0,
+        width: '100%',
+        maxWidth: 1200,
+        mx: 'auto',
+        px: { xs: 2, sm: 3 },
+        py: { xs: 2, sm: 3 },
+      }}
+    >
+      <FilesHeader
+        backTo={teamPath(team)}
+        collection={collection.data}
+        filterState={filterState}
+        creator={creator}
+        refreshing={query.isFetching && !query.isFetchingNextPage}
+        onRefresh={() => {
+          void collection.refetch();
+          void query.refetch();
+        }}
+        onUpload={canUpload ? uploads.add : null}
+      />
+      <UploadPanel uploads={uploads} />
+      <FileDropZone enabled={canUpload && wide} onFiles={uploads.add}>
+        <FilesBody
+          query={query}
+          files={files}
+          collectionName={collection.data?.name}
+          rangeInvalid={rangeInvalid}
+          emptyKind={emptyKindOf(filters)}
+          canUpload={canUpload}
+          onClearFilters={clear}
+          wide={wide}
+          sort={filters.sort}
+          onToggleSort={() => update({ sort: filters.sort === 'desc' ? 'asc' : 'desc' })}
+          onOpen={setPreview}
+          onSelectUploader={(creatorId) => update({ view: 'all', creator: creatorId })}
+          actions={actions}
+          onAction={onAction}
+        />
+      </FileDropZone>
+      {previewDialog}
+      {deleting !== null && <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} />}
+    </Box>
+  );
+}

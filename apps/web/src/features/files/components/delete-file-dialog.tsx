@@ -1,0 +1,37 @@
+import type { FileItem } from '@raccolta/contracts';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useErrorToast, useSnackbar } from '../../../components/snackbar';
+import { useDeleteFileMutation } from '../api/delete-file';
+
+/** Asks before deleting a file for everyone; reports the outcome in a toast. */
+export function DeleteFileDialog({ file, onClose }: { file: FileItem; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { show } = useSnackbar();
+  const showError = useErrorToast();
+  const mutation = useDeleteFileMutation();
+  return (
+    <ConfirmDialog
+      open
+      title={t('files.delete.title', { name: file.name })}
+      confirmLabel={t('files.actions.delete')}
+      destructive
+      pending={mutation.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        mutation.mutate(file, {
+          onSuccess: () => {
+            show(t('files.delete.done', { name: file.name }), 'success');
+            onClose();
+          },
+          onError: (error) => {
+            showError(error);
+            onClose();
+          },
+        })
+      }
+    >
+      {t('files.delete.text')}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,65 @@
+import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
+import Avatar from '@mui/material/Avatar';
+import ButtonBase from '@mui/material/ButtonBase';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { MemberRef } from '@raccolta/contracts';
+import { useTranslation } from 'react-i18next';
+import { UserAvatar } from '../../../components/user-avatar';
+
+export interface UploaderButtonProps {
+  uploader: MemberRef;
+  avatarSize: number;
+  onSelect: (userId: string) => void;
+}
+
+/** Who uploaded a file; a click narrows the list to that member's files. */
+export function UploaderButton({ uploader, avatarSize, onSelect }: UploaderButtonProps) {
+  const { t } = useTranslation();
+  const name = uploader.nickname ?? t('files.formerMember');
+  const label = t('files.filterByUploader', { name });
+  return (
+    <Tooltip title={label}>
+      <ButtonBase
+        aria-label={label}
+        onClick={(event) => {
+          event.stopPropagation();
+          onSelect(uploader.userId);
+        }}
+        sx={{
+          gap: 1,
+          maxWidth: '100%',
+          minWidth: 0,
+          borderRadius: 1,
+          py: 0.25,
+          justifyContent: 'flex-start',
+          '&:hover .uploader-name, &.Mui-focusVisible .uploader-name': {
+            textDecoration: 'underline',
+          },
+          '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+        }}
+      >
+        {uploader.nickname === null ? (
+          <Avatar
+            sx={{ width: avatarSize, height: avatarSize, bgcolor: 'action.selected' }}
+            aria-hidden
+          >
+            <PersonOffOutlined sx={{ fontSize: avatarSize * 0.6, color: 'text.secondary' }} />
+          </Avatar>
+        ) : (
+          <UserAvatar name={name} src={uploader.avatarUrl} size={avatarSize} />
+        )}
+        <Typography
+          className="uploader-name"
+          variant="body2"
+          noWrap
+          color={uploader.nickname === null ? 'text.secondary' : 'text.primary'}
+          // A little room on the right: an italic last letter leans past its box.
+          sx={{ minWidth: 0, ...(uploader.nickname === null && { fontStyle: 'italic', pr: 0.25 }) }}
+        >
+          {name}
+        </Typography>
+      </ButtonBase>
+    </Tooltip>
+  );
+}
