@@ -4,6 +4,24 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.js';
 
+/**
+ * Multipart routes read their body as a stream, so they declare none to validate; the document
+ * still describes it: one binary part named `file`.
+ */
+const MULTIPART_FILE_BODY = {
+  type: 'object',
+  properties: { file: { type: 'string', format: 'binary' } },
+  required: ['file'],
+} as const;
+
+const transform: typeof jsonSchemaTransform = (input) => {
+  const out = jsonSchemaTransform(input);
+  const consumes = (input.schema as { consumes?: readonly string[] } | undefined)?.consumes;
+  if (consumes?.includes('multipart/form-data') && out.schema.body === undefined)
+    return { ...out, schema: { ...out.schema, body: MULTIPART_FILE_BODY } };
+  return out;
+};
+
 /** The OpenAPI document is generated from the route schemas; served at /api/openapi.json, UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(swagger, {
@@ -20,7 +38,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -111,7 +111,7 @@ describe('HTTP foundation', () => {
   it('serves the OpenAPI document generated from the route schemas, and its UI', async () => {
     const doc = (await server.app.inject('/api/openapi.json')).json<{
       openapi: string;
-      paths: Record<string, unknown>;
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
     }>();
     expect(doc.openapi).toMatch(/^3\./);
     // Paths are relative to the server URL, which ends in /api.
@@ -129,9 +129,24 @@ describe('HTTP foundation', () => {
       '/teams/{teamId}/members',
       '/teams/{teamId}/members/{memberId}',
       '/teams/{teamId}/invitations/accept',
+      '/collections',
+      '/teams/{teamId}/collections',
+      '/teams/{teamId}/collections/{collectionId}',
+      '/teams/{teamId}/shared-collections',
+      '/teams/{teamId}/members/{memberId}/collections',
+      '/files',
+      '/teams/{teamId}/files',
+      '/teams/{teamId}/collections/{collectionId}/files',
+      '/teams/{teamId}/collections/{collectionId}/files/{fileId}',
+      '/teams/{teamId}/collections/{collectionId}/files/{fileId}/download',
+      '/teams/{teamId}/members/{memberId}/collections/{collectionId}/files',
     ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
+    // The upload's multipart body is described although the route reads it as a stream.
+    expect(
+      doc.paths['/teams/{teamId}/collections/{collectionId}/files']?.post?.requestBody?.content,
+    ).toHaveProperty(['multipart/form-data']);
     const ui = await server.app.inject('/api/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
