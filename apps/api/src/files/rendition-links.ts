@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { readSignedPayload, signPayload } from '../auth/signed-payload.js';
 import type { RenditionKind } from './renditions.js';
 
 /**
@@ -32,19 +32,8 @@ type Payload = z.infer<typeof payloadSchema>;
 
 /** Far above a genuine token (~220 characters): anything longer is refused before any work. */
 const MAX_TOKEN_LENGTH = 512;
-const SEGMENT = /^[A-Za-z0-9_-]+$/;
+const PURPOSE = 'raccolta/rendition-link/v1';
 
-/** A key for this purpose only, so no other value the app signs can be replayed as a link. */
-function linkKey(secret: string): Buffer {
-  if (secret.length === 0) throw new Error('The signing secret must not be empty');
-  return createHmac('sha256', secret).update('raccolta/rendition-link/v1').digest();
-}
-
-function mac(secret: string, segment: string): string {
-  return createHmac('sha256', linkKey(secret)).update(segment).digest('base64url');
-}
-
-/** `base64url(JSON payload) + '.' + base64url(HMAC-SHA256(payload segment))`, as storage links. */
 export function createRenditionToken(secret: string, grant: RenditionGrant): string {
   const payload: Payload = {
     f: grant.fileId,
@@ -52,27 +41,14 @@ export function createRenditionToken(secret: string, grant: RenditionGrant): str
     k: KIND_CODES[grant.kind],
     e: grant.expiresAt,
   };
-  const segment = Buffer.from(JSON.stringify(payloadSchema.parse(payload))).toString('base64url');
-  return `${segment}.${mac(secret, segment)}`;
+  return signPayload(secret, PURPOSE, payloadSchema.parse(payload));
 }
 
 /** The grant of a token this secret signed, expired or not; null for anything else. */
 export function readRenditionToken(secret: string, token: string): RenditionGrant | null {
-  if (token.length > MAX_TOKEN_LENGTH) return null;
-  const parts = token.split('.');
-  if (parts.length !== 2) return null;
-  const [segment, signature] = parts as [string, string];
-  if (!SEGMENT.test(segment) || !SEGMENT.test(signature)) return null;
-  const expected = Buffer.from(mac(secret, segment));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  const parsed = payloadSchema.safeParse(json);
+  const parsed = payloadSchema.safeParse(
+    readSignedPayload(secret, PURPOSE, token, MAX_TOKEN_LENGTH),
+  );
   if (!parsed.success) return null;
   const { f, u, k, e } = parsed.data;
   return { fileId: f, userId: u, kind: k === 't' ? 'thumbnail' : 'preview', expiresAt: e };
