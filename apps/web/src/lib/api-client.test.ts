@@ -69,6 +69,20 @@ describe('apiRequest', () => {
     expect(error.statusCode).toBe(NO_RESPONSE_STATUS);
   });
 
+  it('turns an answer that breaks off midway into noConnection, logging nothing', async () => {
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"status":'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    fetchMock.mockResolvedValue(new Response(broken, { status: 200 }));
+    const error = await caught(apiRequest('/status', { schema: statusResponseSchema }));
+    expect(error.errorCode).toBe('noConnection');
+    expect(error.statusCode).toBe(NO_RESPONSE_STATUS);
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
   it('lets an abort through as it is', async () => {
     const controller = new AbortController();
     controller.abort();

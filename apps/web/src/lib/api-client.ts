@@ -45,10 +45,12 @@ export interface ApiRequestOptions<T> {
 
 const NO_BODY = Symbol('no body');
 
+/** Throws when the body cannot be read (the connection broke off); NO_BODY when it is not JSON. */
 async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return NO_BODY;
   try {
-    const text = await response.text();
-    return text.trim() === '' ? NO_BODY : (JSON.parse(text) as unknown);
+    return JSON.parse(text) as unknown;
   } catch {
     return NO_BODY;
   }
@@ -79,7 +81,15 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     throw new ApiError(NO_RESPONSE_STATUS, 'noConnection', undefined, { cause: error });
   }
 
-  const payload = await readJson(response);
+  let payload: unknown;
+  try {
+    payload = await readJson(response);
+  } catch (error) {
+    // The answer broke off midway (the network dropped, or the page is being left): a
+    // connection problem, not a server that answered something unexpected.
+    if (signal?.aborted) throw error;
+    throw new ApiError(NO_RESPONSE_STATUS, 'noConnection', undefined, { cause: error });
+  }
 
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(payload);
