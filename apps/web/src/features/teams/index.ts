@@ -3,3 +3,6 @@ export { SelectedTeamMenu } from './components/team-menu';
 export { SwitchTeamPage } from './components/switch-team-page';
 export { TeamDashboardPage } from './components/team-dashboard-page';
 export { TeamsPage } from './components/teams-page';
+export { teamPath } from './api/team-keys';
+export { useTeamQuery } from './api/get-team';
+export { useTeamActor } from './hooks/use-team-actor';

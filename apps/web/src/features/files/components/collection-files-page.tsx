@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { NOT_FOUND_PATH } from '../../../app/paths';
 import { useErrorText } from '../../../lib/error-text';
-import { useTeamQuery } from '../../teams/api/get-team';
+import { useTeamQuery } from '../../teams';
 import { isClientError } from '../utils/client-error';
 import { CollectionFilesScreen } from './collection-files-screen';
 
