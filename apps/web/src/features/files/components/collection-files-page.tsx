@@ -1,15 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { NOT_FOUND_PATH } from '../../../app/paths';
-import { useErrorText } from '../../../lib/error-text';
 import { useTeamQuery } from '../../teams';
-import { isClientError } from '../utils/client-error';
+import { isClientError, PageLoadState } from '../../../components/page-load-state';
 import { CollectionFilesScreen } from './collection-files-screen';
 
 /**
@@ -18,7 +11,6 @@ import { CollectionFilesScreen } from './collection-files-screen';
  */
 export function CollectionFilesPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { teamRef = '', collectionId = '' } = useParams();
   const query = useTeamQuery(teamRef);
 
@@ -34,24 +26,10 @@ export function CollectionFilesPage() {
     );
   }
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 6 } }}>
-      {query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {errorText(query.error)}
-        </Alert>
-      ) : (
-        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} />
-          <Typography>{t('files.loadingCollection')}</Typography>
-        </Stack>
-      )}
-    </Container>
+    <PageLoadState
+      error={query.error}
+      loadingText={t('files.loadingCollection')}
+      onRetry={() => void query.refetch()}
+    />
   );
 }

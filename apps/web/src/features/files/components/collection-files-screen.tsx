@@ -24,7 +24,7 @@ import { useFilesQuery } from '../api/list-files';
 import { useDownloadFile } from '../hooks/use-download-file';
 import { useFileFilters } from '../hooks/use-file-filters';
 import { useFileUploads } from '../hooks/use-file-uploads';
-import { isClientError } from '../utils/client-error';
+import { isClientError } from '../../../components/page-load-state';
 import { hasActiveFilters, toListFilters, type FileFilters } from '../utils/file-filters';
 import { DeleteFileDialog } from './delete-file-dialog';
 import { FilePreviewDialog } from './file-preview-dialog';

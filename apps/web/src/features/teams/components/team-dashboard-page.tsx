@@ -1,11 +1,8 @@
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import Close from '@mui/icons-material/Close';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -18,8 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { NOT_FOUND_PATH } from '../../../app/paths';
-import { isApiError } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/error-text';
+import { isClientError, PageLoadState } from '../../../components/page-load-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CollectionsView } from '../../collections';
 import { MembersPanel } from '../../members';
@@ -153,13 +149,9 @@ function TeamDashboard({ team, teamRef }: { team: Team; teamRef: string }) {
   );
 }
 
-const isClientError = (error: unknown) =>
-  isApiError(error) && error.statusCode >= 400 && error.statusCode < 500;
-
 /** /teams/{teamId or alias}: the team dashboard; any 4xx loading the team goes to /404 (§2). */
 export function TeamDashboardPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { teamRef = '' } = useParams();
   const query = useTeamQuery(teamRef);
 
@@ -169,24 +161,10 @@ export function TeamDashboardPage() {
     return <TeamDashboard key={query.data.teamId} team={query.data} teamRef={teamRef} />;
   }
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, sm: 6 } }}>
-      {query.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {errorText(query.error)}
-        </Alert>
-      ) : (
-        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} />
-          <Typography>{t('team.loading')}</Typography>
-        </Stack>
-      )}
-    </Container>
+    <PageLoadState
+      error={query.error}
+      loadingText={t('team.loading')}
+      onRetry={() => void query.refetch()}
+    />
   );
 }
