@@ -3,6 +3,7 @@
 import { benchFileList } from './file-list.bench.js';
 import { benchPagination } from './pagination.bench.js';
 import { benchThumbnails } from './thumbnails.bench.js';
+import { benchUploads } from './upload.bench.js';
 
 interface Row {
   name: string;
@@ -27,6 +28,10 @@ else
     'PostgreSQL file-list benchmark skipped: set TEST_DATABASE_URL=postgres://… to run it.',
   );
 suites.push({ name: 'Thumbnails and previews (ratio: images per second)', run: benchThumbnails });
+suites.push({
+  name: 'Uploads through tus on local disk (ratio: throughput against a bare Node server)',
+  run: benchUploads,
+});
 
 const only = process.argv.slice(2);
 for (const suite of suites) {

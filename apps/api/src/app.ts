@@ -18,6 +18,7 @@ import { storageRoutes } from './storage/storage.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { collectionsRoutes } from './collections/collections.routes.js';
 import { filesRoutes } from './files/files.routes.js';
+import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 export type App = FastifyInstance;
@@ -55,6 +56,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await api.register(teamsRoutes(ctx));
       await api.register(collectionsRoutes(ctx));
       await api.register(filesRoutes(ctx));
+      await api.register(uploadsRoutes(ctx));
       await api.register(
         storageRoutes({
           storage: ctx.storage,

@@ -9,19 +9,14 @@ import { migrateToLatest } from './db/migrate.js';
 import { jobs, schedules, type JobDeps } from './jobs/registry.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import { createMailer } from './mail/mailer.js';
-import { createLocalStorage } from './storage/local-storage.js';
+import { createStorage } from './storage/create-storage.js';
 
 /** What every process of Raccolta needs, API or worker: context on a migrated database. */
 export async function createContext(config: Config, clock: Clock = Date.now): Promise<AppContext> {
   const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
   const db = createDb(config.database, logger);
   await migrateToLatest(db);
-  const storage = createLocalStorage({
-    root: config.storage.root,
-    signingSecret: config.secret,
-    publicBaseUrl: config.apiPublicUrl,
-    clock: () => new Date(clock()),
-  });
+  const storage = createStorage(config, clock);
   return {
     config,
     db,

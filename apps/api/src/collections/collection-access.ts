@@ -29,7 +29,7 @@ export function seesCollection(access: TeamAccess, collection: CollectionRow): b
  * notFound, exactly as a foreign team is: its existence is never revealed.
  */
 export async function loadCollectionAccess(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   actor: UserRow,
   teamRef: string,
   collectionId: string,

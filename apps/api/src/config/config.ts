@@ -33,7 +33,14 @@ export const envSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'DATABASE_URL must start with postgres:// or sqlite:')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  STORAGE: z.enum(['local']).default('local'),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PREFIX: z.string().default(''),
   APP_SECRET: z.string().min(32).optional(),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   MAIL_TRANSPORT: z.enum(['console', 'smtp']).default('console'),
@@ -78,6 +85,8 @@ export const envSchema = z.object({
     .min(1)
     .default(2 * 1024 ** 3),
   UPLOAD_ALLOWED_TYPES: csv.optional(),
+  UPLOAD_TEAM_MAX_BYTES: z.coerce.number().int().min(0).default(0),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
   IMAGE_MAX_INPUT_PIXELS: z.coerce.number().int().min(1).default(100_000_000),
   RENDITION_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   SERVE_WEB: bool.default(true),
@@ -99,7 +108,22 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
-  storage: { kind: 'local'; root: string };
+  storage:
+    | { kind: 'local'; root: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        /** Unset for AWS itself; the URL of MinIO, Ceph, R2… otherwise. */
+        endpoint?: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+        /** Prepended to every key, so one bucket can hold several installations. */
+        prefix: string;
+      };
+  /** Where resumable uploads keep their bytes until the last one arrives (local storage). */
+  uploadsDir: string;
   secret: string;
   signedUrlTtlSeconds: number;
   mail:
@@ -117,6 +141,10 @@ export interface Config {
     maxInputPixels: number;
     /** Lifetime of thumbnail and preview links. */
     renditionUrlTtlSeconds: number;
+    /** Total bytes a team may store (its files plus uploads in progress); 0 = no limit. */
+    teamMaxBytes: number;
+    /** A resumable upload not finished within this time is abandoned and its bytes deleted. */
+    uploadExpiryMs: number;
   };
   teams: { aliasLimits: Record<'free' | 'pro' | 'premium', number>; invitationTtlMs: number };
   auth: {
@@ -147,7 +175,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment into a Config. Throws ConfigError naming every bad setting. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // `NAME=` (as .env.example lists the optional settings) means "not set", not "empty".
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -206,7 +236,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     dataDir,
     database,
-    storage: { kind: 'local', root: path.join(dataDir, 'files') },
+    storage: storageConfig(e, dataDir),
+    uploadsDir: path.join(dataDir, 'uploads'),
     secret: e.APP_SECRET ?? localSecret(dataDir),
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
     mail:
@@ -225,6 +256,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       allowedTypes: e.UPLOAD_ALLOWED_TYPES ?? ['*/*'],
       maxInputPixels: e.IMAGE_MAX_INPUT_PIXELS,
       renditionUrlTtlSeconds: e.RENDITION_URL_TTL_SECONDS,
+      teamMaxBytes: e.UPLOAD_TEAM_MAX_BYTES,
+      uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 60 * 60_000,
     },
     teams: {
       aliasLimits: {
@@ -252,6 +285,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       serve: e.SERVE_WEB,
       distDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
     },
+  };
+}
+
+function storageConfig(e: Env, dataDir: string): Config['storage'] {
+  if (e.STORAGE === 'local') return { kind: 'local', root: path.join(dataDir, 'files') };
+  if (!e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
+  const prefix = e.S3_PREFIX.replace(/^\/+|\/+$/g, '');
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+    ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: prefix ? `${prefix}/` : '',
   };
 }
 

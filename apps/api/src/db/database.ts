@@ -223,6 +223,23 @@ export interface CollectionReadsTable {
   read_at: number;
 }
 
+export type UploadStatus = 'uploading' | 'completed';
+
+export interface UploadsTable {
+  /** Also the id of the file the upload becomes. */
+  id: string;
+  team_id: string;
+  collection_id: string;
+  created_by: string;
+  /** The client's name, bounded; shown in logs only until the file row makes it safe. */
+  file_name: string;
+  /** The declared Upload-Length. */
+  size: number;
+  status: UploadStatus;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   jobs: JobsTable;
   users: UsersTable;
@@ -239,4 +256,5 @@ export interface Database {
   files: FilesTable;
   file_reads: FileReadsTable;
   collection_reads: CollectionReadsTable;
+  uploads: UploadsTable;
 }

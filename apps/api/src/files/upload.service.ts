@@ -1,21 +1,23 @@
 import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
-import { canCreateFile, type FileItem } from '@raccolta/contracts';
-import { loadCollectionAccess, type CollectionAccess } from '../collections/collection-access.js';
+import type { FileItem } from '@raccolta/contracts';
+import { loadCollectionAccess } from '../collections/collection-access.js';
 import type { AppContext } from '../context.js';
-import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
-import { enqueueJob } from '../jobs/enqueue.js';
 import { StorageTooLargeError, type PutResult } from '../storage/storage.js';
 import { authorize } from '../teams/team-access.js';
 import type { UserRow } from '../users/users.repository.js';
-import { boundedOriginalName, safeFileName } from './file-name.js';
+import {
+  assertTeamHasRoom,
+  commitFileRow,
+  fileRowFor,
+  fileTooLarge,
+  mayUpload,
+} from './file-commit.js';
 import { fileKeys } from './files.keys.js';
 import { presentFilesFor } from './files.presenter.js';
-import { insertFile, moveCollection, type FileRow } from './files.repository.js';
-import { renderFileJob } from './renditions.job.js';
-import { canRender } from './renditions.js';
-import { isTypeAllowed, sniffContentType, SNIFF_BYTES } from './sniff.js';
+import type { FileRow } from './files.repository.js';
+import { SNIFF_BYTES } from './sniff.js';
 
 /** The multipart part that carries the file, as @fastify/multipart hands it over. */
 export interface UploadPart {
@@ -49,21 +51,6 @@ class HeadCapture extends Transform {
   }
 }
 
-function tooLarge(ctx: AppContext, cause?: unknown): AppError {
-  return new AppError('fileTooLarge', {
-    message: `Files may have at most ${ctx.config.files.maxFileBytes} bytes`,
-    cause,
-  });
-}
-
-function mayUpload(access: CollectionAccess): boolean {
-  return canCreateFile({
-    role: access.role,
-    actorUserId: access.actor.id,
-    collection: { createdBy: access.collection.created_by, mode: access.collection.mode },
-  });
-}
-
 function malformed(cause: unknown): AppError {
   return new AppError('invalidInput', { message: 'The multipart body is malformed', cause });
 }
@@ -81,13 +68,13 @@ async function store(ctx: AppContext, key: string, part: UploadPart) {
   try {
     stored = await ctx.storage.put(key, source, { maxBytes: ctx.config.files.maxFileBytes });
   } catch (err) {
-    if (err instanceof StorageTooLargeError) throw tooLarge(ctx, err);
+    if (err instanceof StorageTooLargeError) throw fileTooLarge(ctx, err);
     if (err === (part.file.errored ?? bodyError)) throw malformed(err);
     throw err;
   }
   if (part.file.truncated) {
     await ctx.storage.delete(key);
-    throw tooLarge(ctx);
+    throw fileTooLarge(ctx);
   }
   return { stored, head: head.bytes() };
 }
@@ -107,6 +94,8 @@ export async function uploadFile(
 ): Promise<FileItem> {
   const access = await loadCollectionAccess(ctx, actor, teamRef, collectionId);
   authorize(mayUpload(access));
+  // A team already at its limit is refused before the body is read.
+  await assertTeamHasRoom(ctx, ctx.db, access.team.id, 1);
   const part = await nextPart().catch((err: unknown) => {
     throw malformed(err);
   });
@@ -116,47 +105,23 @@ export async function uploadFile(
   }
 
   const fileId = newId();
-  const scope = { teamId: access.team.id, collectionId: access.collection.id };
-  const key = fileKeys({ ...scope, fileId }).original;
+  const key = fileKeys({
+    teamId: access.team.id,
+    collectionId: access.collection.id,
+    fileId,
+  }).original;
   const { stored, head } = await store(ctx, key, part);
   let row: FileRow;
   try {
-    const sniffed = await sniffContentType(head, stored.size <= head.length);
-    if (!isTypeAllowed(sniffed.contentType, ctx.config.files.allowedTypes)) {
-      throw new AppError('fileTypeNotAllowed', {
-        message: `Files of type ${sniffed.contentType} are not accepted`,
-      });
-    }
-    const now = ctx.clock();
-    const renders = canRender(sniffed.contentType);
-    row = {
-      id: fileId,
-      team_id: scope.teamId,
-      collection_id: scope.collectionId,
-      name: safeFileName(part.filename, sniffed.extension),
-      original_name: boundedOriginalName(part.filename),
-      content_type: sniffed.contentType,
+    row = await fileRowFor(ctx, access, {
+      fileId,
+      storageKey: key,
       size: stored.size,
       sha256: stored.sha256,
-      storage_key: key,
-      uploaded_by: actor.id,
-      rendition_status: renders ? 'pending' : 'none',
-      thumbnail_key: null,
-      preview_key: null,
-      width: null,
-      height: null,
-      created_at: now,
-      updated_at: now,
-    };
-    await ctx.db.transaction().execute(async (trx: Db) => {
-      // Again inside: a member disabled, or a collection hidden, during a long upload adds nothing.
-      const current = await loadCollectionAccess(ctx, actor, teamRef, collectionId, trx);
-      authorize(mayUpload(current));
-      if (!(await moveCollection(trx, scope, { delta: 1, now, actorId: actor.id })))
-        throw new AppError('notFound');
-      await insertFile(trx, row);
-      if (renders) await enqueueJob(trx, renderFileJob, { payload: { fileId } }, ctx.clock);
+      head,
+      clientName: part.filename,
     });
+    await commitFileRow(ctx, actor, row, { checkRoom: true });
   } catch (err) {
     await ctx.storage.delete(key).catch((deleteErr: unknown) => {
       ctx.logger.warn({ err: deleteErr, key }, 'could not delete the bytes of a refused upload');

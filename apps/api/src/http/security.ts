@@ -30,6 +30,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       'Upload-Length',
       'Upload-Offset',
       'Upload-Metadata',
+      'Upload-Checksum',
     ],
     exposedHeaders: [
       'Content-Disposition',
@@ -37,6 +38,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       'Location',
       'Upload-Offset',
       'Upload-Length',
+      'Upload-Expires',
+      'Upload-Metadata',
+      'Tus-Resumable',
     ],
     maxAge: 600,
   });

@@ -7,6 +7,7 @@ import { sendMailJob } from '../mail/send-mail.job.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
 import { sweepStorageTempJob, sweepStorageTempSchedule } from '../storage/sweep-temp.job.js';
+import { expireUploadsJob, expireUploadsSchedule } from '../uploads/expire-uploads.job.js';
 import { purgeJobsJob, purgeJobsSchedule } from './purge-jobs.job.js';
 import type { Clock } from './types.js';
 import type { Schedule } from './worker.js';
@@ -28,10 +29,12 @@ export const jobs = [
   purgeOauthJob,
   renderFileJob,
   deleteFileObjectsJob,
+  expireUploadsJob,
 ];
 
 export const schedules: Schedule[] = [
   purgeJobsSchedule,
   sweepStorageTempSchedule,
   purgeOauthSchedule,
+  expireUploadsSchedule,
 ];

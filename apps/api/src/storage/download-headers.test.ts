@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   contentDisposition,
+  downloadRepresentation,
   isSafeInline,
   parseRangeHeader,
   safeContentType,
@@ -114,5 +115,26 @@ describe('safeContentType', () => {
     'a/b; x="\r\n"',
   ])('replaces %j', (type) => {
     expect(safeContentType(type)).toBe('application/octet-stream');
+  });
+});
+
+describe('downloadRepresentation', () => {
+  it.each([
+    [{}, 'application/octet-stream', 'attachment'],
+    [{ contentType: 'image/png', disposition: 'inline' }, 'image/png', 'inline'],
+    [{ contentType: 'image/svg+xml', disposition: 'inline' }, 'image/svg+xml', 'attachment'],
+    [{ contentType: 'text/html', disposition: 'inline' }, 'text/html', 'attachment'],
+    [
+      { contentType: 'text/html\r\nx: y', disposition: 'inline' },
+      'application/octet-stream',
+      'attachment',
+    ],
+    [
+      { contentType: 'application/pdf', fileName: 'a.pdf' },
+      'application/pdf',
+      'attachment; filename="a.pdf"',
+    ],
+  ] as const)('presents %o as %s, %s', (opts, contentType, disposition) => {
+    expect(downloadRepresentation(opts)).toEqual({ contentType, contentDisposition: disposition });
   });
 });

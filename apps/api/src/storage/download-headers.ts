@@ -78,6 +78,21 @@ function replaceLoneSurrogates(text: string): string {
   );
 }
 
+/**
+ * How a download presents itself, whichever driver serves it: a content type browsers cannot
+ * misread, and inline only for types that cannot run script.
+ */
+export function downloadRepresentation(opts: {
+  contentType?: string;
+  fileName?: string;
+  disposition?: 'attachment' | 'inline';
+}): { contentType: string; contentDisposition: string } {
+  const contentType = safeContentType(opts.contentType);
+  const disposition =
+    opts.disposition === 'inline' && isSafeInline(contentType) ? 'inline' : 'attachment';
+  return { contentType, contentDisposition: contentDisposition(disposition, opts.fileName) };
+}
+
 const SAFE_INLINE_TYPES = new Set(['application/pdf', 'text/plain']);
 
 /**

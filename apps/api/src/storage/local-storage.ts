@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -33,6 +33,12 @@ export interface LocalStorageOptions {
 export interface LocalStorage extends Storage {
   readonly kind: 'local';
   readonly root: string;
+  /**
+   * Publishes a complete file already on this disk under `key` without copying it: synced, then
+   * hard-linked, so the source may be removed afterwards. Idempotent: a second call after a crash
+   * links again. Resolves to the object's size.
+   */
+  adoptFile(key: string, sourcePath: string): Promise<number>;
 }
 
 const TEMP_DIR = '.tmp';
@@ -219,9 +225,48 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     }
   }
 
+  async function adoptFile(key: string, sourcePath: string): Promise<number> {
+    const finalPath = pathOf(key);
+    const dir = path.dirname(finalPath);
+    const firstCreated = await mkdir(dir, { recursive: true });
+    try {
+      await link(sourcePath, finalPath);
+    } catch (error) {
+      if (!hasCode(error, 'EEXIST')) throw error;
+      const [existing, wanted] = await Promise.all([stat(finalPath), stat(sourcePath)]);
+      // Linked already (a retried commit): nothing to do. Anything else is replaced whole.
+      if (existing.ino !== wanted.ino || existing.dev !== wanted.dev) {
+        await rm(finalPath, { force: true });
+        await link(sourcePath, finalPath);
+      }
+    }
+    // Linked before the sync: nothing refers to the name until the caller commits its row, and
+    // on journalling file systems the file's sync then carries the new entries with it, so the
+    // directory syncs below rarely cost another journal commit.
+    const file = await open(finalPath, 'r');
+    let size: number;
+    try {
+      await file.sync();
+      size = (await file.stat()).size;
+    } finally {
+      await file.close();
+    }
+    await syncDir(dir);
+    // Every directory mkdir created is an entry in its parent, synced too.
+    if (firstCreated !== undefined) {
+      const top = path.dirname(firstCreated);
+      for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+        await syncDir(current);
+        if (current === top || current === path.dirname(current)) break;
+      }
+    }
+    return size;
+  }
+
   return {
     kind: 'local',
     root,
+    adoptFile,
     put,
     get,
     stat: statObject,

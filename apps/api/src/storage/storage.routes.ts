@@ -2,10 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import {
-  contentDisposition,
-  isSafeInline,
+  downloadRepresentation,
   parseRangeHeader,
-  safeContentType,
   type RangeDecision,
 } from './download-headers.js';
 import { isExpired, readSignedToken } from './signed-token.js';
@@ -50,12 +48,14 @@ export function storageRoutes(deps: StorageRoutesDeps): FastifyPluginAsync {
       return reply.code(416).header('content-range', `bytes */${info.size}`).send();
     }
 
-    const contentType = safeContentType(payload.t ?? info.contentType);
-    const disposition =
-      payload.d === 'inline' && isSafeInline(contentType) ? 'inline' : 'attachment';
+    const { contentType, contentDisposition } = downloadRepresentation({
+      contentType: payload.t ?? info.contentType,
+      fileName: payload.n,
+      disposition: payload.d,
+    });
     reply
       .header('content-type', contentType)
-      .header('content-disposition', contentDisposition(disposition, payload.n))
+      .header('content-disposition', contentDisposition)
       .header('cache-control', `private, max-age=${payload.e - now}`)
       .header('x-content-type-options', 'nosniff');
     // Chrome's PDF viewer does not run in a sandboxed document; PDF is the one type let through.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Config } from '../config/config.js';
 import { defineJob } from '../jobs/define-job.js';
 import type { Schedule } from '../jobs/worker.js';
 import type { Storage } from './storage.js';
@@ -7,14 +8,16 @@ const HOUR_MS = 60 * 60_000;
 
 /**
  * Removes what crashed writes left in storage. The age is far above the longest upload, so a slow
- * upload still in progress never loses its temp file.
+ * upload still in progress never loses its temp file — resumable uploads included, which may live
+ * for UPLOAD_EXPIRY_HOURS (on S3 they are multipart uploads like any other; the uploads' own
+ * expiry job deletes them first).
  */
 export const sweepStorageTempJob = defineJob({
   queue: 'storage.sweep-temp',
   schema: z.object({ olderThanMs: z.number().int().min(HOUR_MS) }),
   maxAttempts: 3,
-  handler: async ({ storage }: { storage: Storage }, { olderThanMs }) => {
-    await storage.sweepTemp(olderThanMs);
+  handler: async ({ storage, config }: { storage: Storage; config: Config }, { olderThanMs }) => {
+    await storage.sweepTemp(Math.max(olderThanMs, config.files.uploadExpiryMs + HOUR_MS));
   },
 });
 

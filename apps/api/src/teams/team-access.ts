@@ -36,7 +36,7 @@ export async function findTeamByRef(db: Db, ref: string): Promise<TeamRow | unde
  * disabled, left — is 404 notFound: a foreign team's existence is never revealed.
  */
 export async function loadTeamAccess(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   actor: UserRow,
   teamRef: string,
   db: Db = ctx.db,

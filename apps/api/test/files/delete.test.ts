@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteFileObjectsJob } from '../../src/files/delete-file-objects.job.js';
 import { fileKeys } from '../../src/files/files.keys.js';
 import { waitUntil } from '../../src/jobs/test-utils.fixture.js';
+import { localStorageRoot } from '../helpers/local-storage-root.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { filesClient, type FilesClient } from './files-api.js';
 import {
@@ -23,7 +24,7 @@ describe('deleting a file', () => {
     server = await startTestServer({ RATE_LIMIT_MAX: '100000' }, { worker: true });
     world = await buildFilesWorld(server.ctx);
     admin = await filesClient(server, world.users.admin);
-    root = server.config.storage.root;
+    root = localStorageRoot(server.config);
   });
   afterAll(() => server.close());
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localStorageRoot } from '../helpers/local-storage-root.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { accessToken, CALLERS } from '../members/world.js';
 import { nextAddress } from './files-api.js';
@@ -37,7 +38,7 @@ describe('files: authorisation matrix', () => {
           caller === 'anonymous'
             ? undefined
             : `Bearer ${await accessToken(server.ctx, world.users[caller])}`;
-        const root = server.config.storage.root;
+        const root = localStorageRoot(server.config);
         const before = await filesSnapshot(server.ctx, root);
         const res = await send(endpoint.request(world, server.ctx, caller), authorization);
         expect(res.statusCode, res.body).toBe(status);
@@ -86,7 +87,7 @@ describe('files: authorisation matrix', () => {
         url: `/teams/${otherTeam.id}/collections/${collections.foreign.id}/files/${files.foreign.id}`,
       },
     ];
-    const root = server.config.storage.root;
+    const root = localStorageRoot(server.config);
     const before = await filesSnapshot(server.ctx, root);
     for (const call of calls) {
       const res = await send(call, authorization);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CollectionRow } from '../../src/collections/collection-access.js';
 import type { FileRow } from '../../src/files/files.repository.js';
 import { addMember, createTeam } from '../helpers/factories.js';
+import { localStorageRoot } from '../helpers/local-storage-root.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { filesClient, type FilesClient } from './files-api.js';
 import {
@@ -241,10 +242,10 @@ describe('file lists', () => {
   });
 
   it('changes nothing by listing', async () => {
-    const before = await filesSnapshot(server.ctx, server.config.storage.root);
+    const before = await filesSnapshot(server.ctx, localStorageRoot(server.config));
     await owner.listAll(bigUrl());
     await owner.listAll(`/teams/${world.team.id}/files`);
     await owner.listAll('/files');
-    expect(await filesSnapshot(server.ctx, server.config.storage.root)).toBe(before);
+    expect(await filesSnapshot(server.ctx, localStorageRoot(server.config))).toBe(before);
   });
 });

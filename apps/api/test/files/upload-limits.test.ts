@@ -1,5 +1,6 @@
 import type { FileItem } from '@raccolta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localStorageRoot } from '../helpers/local-storage-root.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { filesClient } from './files-api.js';
 import {
@@ -24,7 +25,7 @@ describe('upload limits', () => {
       UPLOAD_MAX_FILE_BYTES: String(MAX_BYTES),
       UPLOAD_ALLOWED_TYPES: 'image/*,application/pdf',
     });
-    root = server.config.storage.root;
+    root = localStorageRoot(server.config);
     world = await buildFilesWorld(server.ctx);
   });
   afterAll(() => server.close());

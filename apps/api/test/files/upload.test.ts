@@ -1,6 +1,7 @@
 import { FILE_NAME_MAX_LENGTH, type FileItem } from '@raccolta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAll } from '../../src/storage/testing/helpers.js';
+import { localStorageRoot } from '../helpers/local-storage-root.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { filesClient, injectPath } from './files-api.js';
 import {
@@ -21,7 +22,7 @@ describe('uploading a file', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ RATE_LIMIT_MAX: '100000' });
-    root = server.config.storage.root;
+    root = localStorageRoot(server.config);
     world = await buildFilesWorld(server.ctx);
   });
   afterAll(() => server.close());

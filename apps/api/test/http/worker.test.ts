@@ -80,6 +80,7 @@ describe('the worker inside the API process', () => {
       'jobs.purge',
       'oauth.purge',
       'storage.sweep-temp',
+      'uploads.expire',
     ]);
   });
 });

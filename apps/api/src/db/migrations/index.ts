@@ -4,6 +4,7 @@ import * as m0002 from './0002-accounts-and-teams.js';
 import * as m0003 from './0003-oauth-purge-indexes.js';
 import * as m0004 from './0004-member-nickname-key.js';
 import * as m0005 from './0005-collections-and-files.js';
+import * as m0006 from './0006-uploads.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-oauth-purge-indexes': m0003,
   '0004-member-nickname-key': m0004,
   '0005-collections-and-files': m0005,
+  '0006-uploads': m0006,
 };

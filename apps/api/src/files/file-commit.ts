@@ -1,0 +1,155 @@
+import { canCreateFile } from '@raccolta/contracts';
+import { sql } from 'kysely';
+import { loadCollectionAccess, type CollectionAccess } from '../collections/collection-access.js';
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/create-db.js';
+import { AppError } from '../errors/app-error.js';
+import { enqueueJob } from '../jobs/enqueue.js';
+import { authorize } from '../teams/team-access.js';
+import type { UserRow } from '../users/users.repository.js';
+import { boundedOriginalName, safeFileName } from './file-name.js';
+import { insertFile, moveCollection, type FileRow } from './files.repository.js';
+import { renderFileJob } from './renditions.job.js';
+import { canRender } from './renditions.js';
+import { isTypeAllowed, sniffContentType } from './sniff.js';
+
+/** What committing a file needs: a job has no full AppContext. */
+export type CommitDeps = Pick<AppContext, 'config' | 'db' | 'clock'>;
+
+/** Spec §6: who may add files to this collection. */
+export function mayUpload(access: CollectionAccess): boolean {
+  return canCreateFile({
+    role: access.role,
+    actorUserId: access.actor.id,
+    collection: { createdBy: access.collection.created_by, mode: access.collection.mode },
+  });
+}
+
+export function fileTooLarge(ctx: CommitDeps, cause?: unknown): AppError {
+  return new AppError('fileTooLarge', {
+    message: `Files may have at most ${ctx.config.files.maxFileBytes} bytes`,
+    cause,
+  });
+}
+
+/** Bytes a team holds: its files plus the declared size of its uploads in progress. */
+async function teamStoredBytes(db: Db, teamId: string): Promise<number> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('files')
+        .select(sql<string | number>`coalesce(sum(size), 0)`.as('n'))
+        .where('team_id', '=', teamId)
+        .as('files'),
+      eb
+        .selectFrom('uploads')
+        .select(sql<string | number>`coalesce(sum(size), 0)`.as('n'))
+        .where('team_id', '=', teamId)
+        .where('status', '=', 'uploading')
+        .as('uploads'),
+    ])
+    .executeTakeFirstOrThrow();
+  return Number(row.files) + Number(row.uploads);
+}
+
+/**
+ * Refuses `bytes` more for a team over UPLOAD_TEAM_MAX_BYTES. Inside the transaction that adds
+ * them, after a row lock on PostgreSQL, so two uploads cannot both take the last free space.
+ */
+export async function assertTeamHasRoom(
+  ctx: CommitDeps,
+  db: Db,
+  teamId: string,
+  bytes: number,
+): Promise<void> {
+  const limit = ctx.config.files.teamMaxBytes;
+  if (limit === 0) return;
+  if (ctx.config.database.kind === 'postgres') {
+    await db.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().execute();
+  }
+  if ((await teamStoredBytes(db, teamId)) + bytes > limit) {
+    throw new AppError('quotaExceededStorage', {
+      message: `The team may store at most ${limit} bytes`,
+    });
+  }
+}
+
+export interface StoredBytes {
+  fileId: string;
+  storageKey: string;
+  size: number;
+  sha256: string;
+  /** The first bytes, for sniffing the type. */
+  head: Buffer;
+  /** The name the client gave. */
+  clientName: string | undefined;
+}
+
+/** The file row of stored bytes, after their sniffed type passed the configured list. */
+export async function fileRowFor(
+  ctx: CommitDeps,
+  access: CollectionAccess,
+  bytes: StoredBytes,
+): Promise<FileRow> {
+  const sniffed = await sniffContentType(bytes.head, bytes.size <= bytes.head.length);
+  if (!isTypeAllowed(sniffed.contentType, ctx.config.files.allowedTypes)) {
+    throw new AppError('fileTypeNotAllowed', {
+      message: `Files of type ${sniffed.contentType} are not accepted`,
+    });
+  }
+  const now = ctx.clock();
+  return {
+    id: bytes.fileId,
+    team_id: access.team.id,
+    collection_id: access.collection.id,
+    name: safeFileName(bytes.clientName, sniffed.extension),
+    original_name: boundedOriginalName(bytes.clientName),
+    content_type: sniffed.contentType,
+    size: bytes.size,
+    sha256: bytes.sha256,
+    storage_key: bytes.storageKey,
+    uploaded_by: access.actor.id,
+    rendition_status: canRender(sniffed.contentType) ? 'pending' : 'none',
+    thumbnail_key: null,
+    preview_key: null,
+    width: null,
+    height: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+export interface CommitOptions {
+  /** Whether the bytes still have to fit the team's limit (not when an upload reserved them). */
+  checkRoom: boolean;
+  /** Runs first in the transaction; false means another process committed already. */
+  claim?: (trx: Db) => Promise<boolean>;
+}
+
+/**
+ * Publishes a file row for bytes already stored: in one transaction with the collection's count
+ * and dates and the rendition job, after checking again that the uploader may still add files
+ * (a member disabled, or a collection hidden, during a long upload adds nothing).
+ * Resolves to false when `claim` found the work done.
+ */
+export async function commitFileRow(
+  ctx: CommitDeps,
+  actor: UserRow,
+  row: FileRow,
+  options: CommitOptions,
+): Promise<boolean> {
+  const scope = { teamId: row.team_id, collectionId: row.collection_id };
+  return ctx.db.transaction().execute(async (trx: Db) => {
+    const current = await loadCollectionAccess(ctx, actor, scope.teamId, scope.collectionId, trx);
+    authorize(mayUpload(current));
+    if (options.claim && !(await options.claim(trx))) return false;
+    if (options.checkRoom) await assertTeamHasRoom(ctx, trx, scope.teamId, row.size);
+    if (!(await moveCollection(trx, scope, { delta: 1, now: row.created_at, actorId: actor.id })))
+      throw new AppError('notFound');
+    await insertFile(trx, row);
+    if (row.rendition_status === 'pending') {
+      await enqueueJob(trx, renderFileJob, { payload: { fileId: row.id } }, ctx.clock);
+    }
+    return true;
+  });
+}

@@ -1,0 +1,99 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { Config } from '../config/config.js';
+import type { LocalStorage } from '../storage/local-storage.js';
+import { s3ClientConfig } from '../storage/s3-storage.js';
+import type { ByteRange, Storage } from '../storage/storage.js';
+import { ProductUploadStore } from './upload-store.js';
+
+/**
+ * Where a storage driver keeps resumable uploads while they are in progress, and how a complete
+ * one becomes a stored object without copying its bytes.
+ */
+export interface UploadBackend {
+  readonly store: ProductUploadStore;
+  /** The id the tus store knows an upload by. */
+  storeId(uploadId: string): string;
+  /** The bytes received so far. */
+  read(uploadId: string, range?: ByteRange): Promise<Readable>;
+  /** Makes a complete upload a stored object; answers its storage key. Idempotent. */
+  publish(uploadId: string, fileKey: string): Promise<string>;
+  /** Removes what the tus store keeps besides the published object. Idempotent. */
+  release(uploadId: string): Promise<void>;
+  /** Removes everything of an upload that will never become a file. Idempotent. */
+  discard(uploadId: string): Promise<void>;
+}
+
+/** Local disk: tus files under DATA_DIR/uploads, hard-linked into storage when complete. */
+function localBackend(config: Config, storage: LocalStorage): UploadBackend {
+  const directory = config.uploadsDir;
+  const store = new ProductUploadStore(
+    new FileStore({ directory, expirationPeriodInMilliseconds: config.files.uploadExpiryMs }),
+  );
+  const fileOf = (uploadId: string) => path.join(directory, uploadId);
+  const release = async (uploadId: string) => {
+    await rm(fileOf(uploadId), { force: true });
+    await rm(`${fileOf(uploadId)}.json`, { force: true });
+  };
+  return {
+    store,
+    storeId: (uploadId) => uploadId,
+    read: (uploadId, range) =>
+      Promise.resolve(createReadStream(fileOf(uploadId), range ? { ...range } : {})),
+    publish: async (uploadId, fileKey) => {
+      await storage.adoptFile(fileKey, fileOf(uploadId));
+      return fileKey;
+    },
+    release,
+    discard: release,
+  };
+}
+
+/**
+ * S3: a multipart upload per tus upload (@tus/s3-store) under `uploads/`; once complete, that
+ * object is the file (a copy would cost the whole size again, and CopyObject stops at 5 GiB).
+ */
+function s3Backend(
+  config: Config,
+  storageConfig: Extract<Config['storage'], { kind: 's3' }>,
+  storage: Storage,
+): UploadBackend {
+  const keyOf = (uploadId: string) => `uploads/${uploadId}`;
+  const storeId = (uploadId: string) => `${storageConfig.prefix}${keyOf(uploadId)}`;
+  const inner = new S3Store({
+    partSize: 8 * 1024 * 1024,
+    // Object tags are not implemented by every S3-compatible store; expiry is ours anyway.
+    useTags: false,
+    expirationPeriodInMilliseconds: config.files.uploadExpiryMs,
+    maxConcurrentPartUploads: 4,
+    s3ClientConfig: { bucket: storageConfig.bucket, ...s3ClientConfig(storageConfig) },
+  });
+  const store = new ProductUploadStore(inner);
+  const release = async (uploadId: string) => {
+    await storage.delete(`${keyOf(uploadId)}.info`);
+    await storage.delete(`${keyOf(uploadId)}.part`);
+  };
+  return {
+    store,
+    storeId,
+    read: (uploadId, range) => storage.get(keyOf(uploadId), range),
+    publish: (uploadId) => Promise.resolve(keyOf(uploadId)),
+    release,
+    discard: async (uploadId) => {
+      // Already gone when tus terminated it; the objects below may remain either way.
+      await inner.remove(storeId(uploadId)).catch(() => undefined);
+      await storage.delete(keyOf(uploadId));
+      await release(uploadId);
+    },
+  };
+}
+
+export function createUploadBackend(config: Config, storage: Storage): UploadBackend {
+  if (config.storage.kind === 's3') return s3Backend(config, config.storage, storage);
+  if (storage.kind !== 'local') throw new Error('local storage configured, another driver given');
+  return localBackend(config, storage as LocalStorage);
+}

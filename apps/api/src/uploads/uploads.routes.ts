@@ -1,0 +1,255 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage } from 'node:http';
+import { idSchema, teamRefSchema } from '@raccolta/contracts';
+import { Server as TusServer } from '@tus/server';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, authenticate } from '../auth/auth-hook.js';
+import type { CollectionAccess } from '../collections/collection-access.js';
+import type { AppContext } from '../context.js';
+import { AppError } from '../errors/app-error.js';
+import type { UserRow } from '../users/users.repository.js';
+import { uploadBackendFor } from './backend-cache.js';
+import { readBodiesFromNode, withoutWebBody } from './node-bodies.js';
+import { toTusErrorAnswer } from './tus-errors.js';
+import {
+  CHECKSUM_ALGORITHMS,
+  tusRequestContext,
+  type ChecksumAlgorithm,
+  type TusRequestContext,
+} from './upload-store.js';
+import { deleteUpload, findUpload } from './uploads.repository.js';
+import {
+  finishUpload,
+  loadOwnUpload,
+  prepareUpload,
+  reserveUpload,
+  type UploadDeps,
+} from './uploads.service.js';
+
+/** What our checks found before a request reaches tus, for tus's hooks to use. */
+interface TusCall {
+  actor: UserRow;
+  request: IncomingMessage;
+  uploadId: string;
+  location: string;
+  access?: CollectionAccess;
+  /** Set once the upload became a file, so what tus kept of it is released after the answer. */
+  finished?: boolean;
+}
+
+const tags = ['uploads'];
+const security = [{ bearer: [] }];
+const collectionParams = z.object({ teamId: teamRefSchema, collectionId: idSchema });
+const uploadParams = collectionParams.extend({ uploadId: z.string().max(100) });
+const TUS =
+  'tus 1.0 (https://tus.io/protocols/resumable-upload) with the creation, creation-with-upload, termination, checksum (sha1, sha256, md5) and expiration extensions. Send `Authorization: Bearer …` and `Tus-Resumable: 1.0.0` on every request. Errors answer `{ statusCode, errorCode, message }`: authorizationRequired/invalidAuthorization (401); notFound (404) for another team, a collection the caller cannot see, or an upload of someone else; forbidden (403) when spec §6 does not let the caller upload there; uploadOffsetMismatch (409); uploadExpired (410); fileTooLarge and quotaExceededStorage (413); fileTypeNotAllowed (415, when the last byte arrives: the content type is sniffed from the bytes); checksumMismatch (460).';
+
+function parseChecksum(header: string | undefined): TusRequestContext {
+  if (header === undefined) return {};
+  const [algorithm, digest, ...rest] = header.trim().split(' ');
+  if (!CHECKSUM_ALGORITHMS.includes(algorithm as ChecksumAlgorithm) || !digest || rest.length) {
+    throw new AppError('invalidInput', {
+      message: `Upload-Checksum must be "<${CHECKSUM_ALGORITHMS.join('|')}> <base64 digest>"`,
+    });
+  }
+  return {
+    checksum: {
+      algorithm: algorithm as ChecksumAlgorithm,
+      expected: Buffer.from(digest, 'base64'),
+    },
+  };
+}
+
+export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async
+  return async (app) => {
+    const onRequest = authenticate(ctx);
+    const backend = uploadBackendFor(ctx.config, ctx.storage);
+    const deps: UploadDeps = { ...ctx, backend };
+    const basePath = new URL(ctx.config.apiPublicUrl).pathname.replace(/\/+$/, '');
+    const calls = new AsyncLocalStorage<TusCall>();
+    const call = (): TusCall => {
+      const current = calls.getStore();
+      if (!current) throw new Error('a tus request ran outside its route');
+      return current;
+    };
+
+    const tus = new TusServer({
+      path: `${basePath}/uploads`,
+      datastore: backend.store,
+      maxSize: ctx.config.files.maxFileBytes,
+      allowedOrigins: ctx.config.webOrigins,
+      disableTerminationForFinishedUploads: true,
+      namingFunction: () => backend.storeId(call().uploadId),
+      getFileIdFromRequest: () => backend.storeId(call().uploadId),
+      generateUrl: () => call().location,
+      onUploadCreate: async (_req, upload) => {
+        const { access, uploadId } = call();
+        if (!access) throw new Error('creation without an access check');
+        await reserveUpload(deps, access, {
+          id: uploadId,
+          size: upload.size ?? 0,
+          fileName: upload.metadata?.filename ?? undefined,
+        });
+        return {};
+      },
+      onUploadFinish: async (_req, upload) => {
+        const current = call();
+        const row = await findUpload(ctx.db, current.uploadId);
+        if (!row) throw new AppError('notFound');
+        await finishUpload(deps, current.actor, row, upload.metadata);
+        current.finished = true;
+        return {};
+      },
+      onResponseError: (_req, error) =>
+        toTusErrorAnswer(error, (err) => ctx.logger.error({ err }, 'upload request failed')),
+    });
+    readBodiesFromNode(tus, () => call().request);
+
+    async function finishedButNotCommitted(uploadId: string, size: number): Promise<boolean> {
+      try {
+        const stored = await backend.store.getUpload(backend.storeId(uploadId));
+        return stored.offset === size;
+      } catch {
+        return false;
+      }
+    }
+
+    /** Hands the request to tus, with the headers our hooks (security, CORS) already set. */
+    async function toTus(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      tusCall: TusCall,
+    ): Promise<void> {
+      const checksum = parseChecksum(request.headers['upload-checksum'] as string | undefined);
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      reply.hijack();
+      const response = await calls.run(tusCall, () =>
+        tusRequestContext.run(checksum, () =>
+          tus.handleWeb(withoutWebBody(new NodeRequest({ req: request.raw, res: reply.raw }))),
+        ),
+      );
+      // Before the answer, once tus no longer reads the upload: a client that gets its answer
+      // finds the upload's leftovers and reservation gone.
+      try {
+        if (tusCall.finished) await backend.release(tusCall.uploadId);
+        if (request.method === 'DELETE' && response.status === 204) {
+          await backend.discard(tusCall.uploadId);
+          await deleteUpload(ctx.db, tusCall.uploadId);
+        }
+      } catch (err) {
+        // The expiry job removes what is left; nothing of it is visible to users.
+        ctx.logger.warn({ err, uploadId: tusCall.uploadId }, 'could not clean up after an upload');
+      }
+      await sendNodeResponse(reply.raw, response);
+    }
+
+    // tus bodies are read by tus itself, as a stream.
+    app.addContentTypeParser('*', (_request, _payload, done) => {
+      done(null, undefined);
+    });
+
+    const locationOf = (access: { team: { id: string }; collection: { id: string } }, id: string) =>
+      `${basePath}/teams/${access.team.id}/collections/${access.collection.id}/uploads/${id}`;
+
+    app.post(
+      '/teams/:teamId/collections/:collectionId/uploads',
+      {
+        schema: {
+          tags,
+          summary: 'Create a resumable upload (tus); the upload id becomes the file id',
+          description: `Upload-Length is required and at most UPLOAD_MAX_FILE_BYTES; the team's files plus uploads in progress must stay within UPLOAD_TEAM_MAX_BYTES. Metadata: \`filename\`, optionally \`sha256\` (hex digest of the whole file, verified at the end). Answers 201 with Location. ${TUS}`,
+          security,
+          params: collectionParams,
+        },
+        onRequest,
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const { teamId, collectionId } = request.params;
+        const length = request.headers['upload-length'];
+        const { access, uploadId } = await prepareUpload(
+          deps,
+          actor,
+          teamId,
+          collectionId,
+          typeof length === 'string' ? length : undefined,
+        );
+        await toTus(request, reply, {
+          actor,
+          request: request.raw,
+          uploadId,
+          access,
+          location: locationOf(access, uploadId),
+        });
+      },
+    );
+
+    for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+      app.route({
+        method,
+        url: '/teams/:teamId/collections/:collectionId/uploads/:uploadId',
+        // Fastify answers HEAD from GET routes by default; this one is tus's own.
+        exposeHeadRoute: false,
+        schema: {
+          tags,
+          summary: {
+            HEAD: 'The offset of a resumable upload (tus)',
+            PATCH: 'Append bytes at Upload-Offset (tus)',
+            DELETE: 'Abandon an upload in progress (tus termination)',
+          }[method],
+          description: TUS,
+          security,
+          params: uploadParams,
+        },
+        onRequest,
+        handler: async (request, reply) => {
+          const actor = actorOf(request);
+          const { teamId, collectionId, uploadId } = request.params;
+          const row = await loadOwnUpload(deps, actor, teamId, collectionId, uploadId);
+          const location = `${basePath}/teams/${row.team_id}/collections/${row.collection_id}/uploads/${row.id}`;
+          if (row.status === 'completed') {
+            return answerCompleted(request, reply, row.size);
+          }
+          if (method === 'HEAD' && (await finishedButNotCommitted(row.id, row.size))) {
+            // The last PATCH stored every byte but its commit failed or the process died: a
+            // client resuming now would stop at a full offset, so the commit happens here.
+            const stored = await backend.store.getUpload(backend.storeId(row.id));
+            await finishUpload(deps, actor, row, stored.metadata);
+            await backend.release(row.id);
+            return answerCompleted(request, reply, row.size);
+          }
+          await toTus(request, reply, { actor, request: request.raw, uploadId: row.id, location });
+          return reply;
+        },
+      });
+    }
+  };
+}
+
+/**
+ * An upload that is already a file: its bytes left the tus store, so HEAD answers for it, a
+ * PATCH at its end is a no-op (a retried last request), anything else is refused.
+ */
+function answerCompleted(request: FastifyRequest, reply: FastifyReply, size: number) {
+  reply.header('Tus-Resumable', '1.0.0').header('Cache-Control', 'no-store');
+  if (request.method === 'HEAD') {
+    return reply
+      .header('Upload-Offset', String(size))
+      .header('Upload-Length', String(size))
+      .status(200)
+      .send();
+  }
+  if (request.method === 'PATCH' && request.headers['upload-offset'] === String(size)) {
+    return reply.header('Upload-Offset', String(size)).status(204).send();
+  }
+  if (request.method === 'PATCH') throw new AppError('uploadOffsetMismatch');
+  throw new AppError('invalidInput', {
+    message: 'The upload is complete: delete the file instead',
+  });
+}

@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { loadCollectionAccess, type CollectionAccess } from '../collections/collection-access.js';
+import type { AppContext } from '../context.js';
+import { isUuid, newId } from '../db/ids.js';
+import { AppError } from '../errors/app-error.js';
+import {
+  assertTeamHasRoom,
+  commitFileRow,
+  fileRowFor,
+  fileTooLarge,
+  mayUpload,
+  type CommitDeps,
+} from '../files/file-commit.js';
+import { fileKeys } from '../files/files.keys.js';
+import { findFileById } from '../files/files.repository.js';
+import { SNIFF_BYTES } from '../files/sniff.js';
+import { authorize } from '../teams/team-access.js';
+import type { UserRow } from '../users/users.repository.js';
+import type { UploadBackend } from './upload-backends.js';
+import {
+  claimUpload,
+  deleteUpload,
+  findUpload,
+  insertUpload,
+  type UploadRow,
+} from './uploads.repository.js';
+
+export type UploadDeps = CommitDeps & Pick<AppContext, 'storage'> & { backend: UploadBackend };
+
+/** The longest client file name kept on an upload row (the file row bounds it again). */
+const MAX_NAME = 1024;
+
+/**
+ * POST …/uploads, before tus reads anything: the caller may upload into the collection and the
+ * declared size is within the per-file limit. Resolves to the new upload's id.
+ */
+export async function prepareUpload(
+  ctx: UploadDeps,
+  actor: UserRow,
+  teamRef: string,
+  collectionId: string,
+  uploadLength: string | undefined,
+): Promise<{ access: CollectionAccess; uploadId: string; size: number }> {
+  const access = await loadCollectionAccess(ctx, actor, teamRef, collectionId);
+  authorize(mayUpload(access));
+  if (uploadLength === undefined || !/^\d{1,16}$/.test(uploadLength)) {
+    throw new AppError('invalidInput', {
+      message: 'Declare the size in Upload-Length (deferred lengths are not accepted)',
+    });
+  }
+  const size = Number(uploadLength);
+  if (size > ctx.config.files.maxFileBytes) throw fileTooLarge(ctx);
+  return { access, uploadId: newId(), size };
+}
+
+/** Inside tus's creation hook: the team's limit, checked and reserved in one transaction. */
+export async function reserveUpload(
+  ctx: UploadDeps,
+  access: CollectionAccess,
+  upload: { id: string; size: number; fileName: string | undefined },
+): Promise<void> {
+  const now = ctx.clock();
+  await ctx.db.transaction().execute(async (trx) => {
+    await assertTeamHasRoom(ctx, trx, access.team.id, upload.size);
+    await insertUpload(trx, {
+      id: upload.id,
+      team_id: access.team.id,
+      collection_id: access.collection.id,
+      created_by: access.actor.id,
+      file_name: (upload.fileName ?? '').slice(0, MAX_NAME),
+      size: upload.size,
+      status: 'uploading',
+      created_at: now,
+      expires_at: now + ctx.config.files.uploadExpiryMs,
+    });
+  });
+}
+
+/**
+ * HEAD, PATCH and DELETE: the upload exists, belongs to the caller, and is in the collection of
+ * the URL, and the caller may still upload there. Anything else is 404: another member's or
+ * another team's upload URL reveals nothing.
+ */
+export async function loadOwnUpload(
+  ctx: UploadDeps,
+  actor: UserRow,
+  teamRef: string,
+  collectionId: string,
+  uploadId: string,
+): Promise<UploadRow> {
+  const access = await loadCollectionAccess(ctx, actor, teamRef, collectionId);
+  if (!isUuid(uploadId)) throw new AppError('notFound');
+  const row = await findUpload(ctx.db, uploadId);
+  if (
+    !row ||
+    row.team_id !== access.team.id ||
+    row.collection_id !== access.collection.id ||
+    row.created_by !== actor.id
+  ) {
+    throw new AppError('notFound');
+  }
+  authorize(mayUpload(access));
+  return row;
+}
+
+async function readAll(stream: Readable, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length >= limit) break;
+  }
+  stream.destroy();
+  return Buffer.concat(chunks).subarray(0, limit);
+}
+
+async function sha256Of(stream: Readable): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream as AsyncIterable<Buffer>) hash.update(chunk);
+  return hash.digest('hex');
+}
+
+/** Removes an upload that will never become a file: bytes, tus leftovers, row. */
+export async function discardUpload(ctx: UploadDeps, row: UploadRow): Promise<void> {
+  // Never the bytes of a file that exists: another request may have committed it meanwhile.
+  if (await findFileById(ctx.db, row.id)) {
+    await ctx.backend.release(row.id);
+  } else {
+    await ctx.backend.discard(row.id);
+    await ctx.storage.delete(
+      fileKeys({ teamId: row.team_id, collectionId: row.collection_id, fileId: row.id }).original,
+    );
+  }
+  await deleteUpload(ctx.db, row.id);
+}
+
+/**
+ * The last byte of an upload arrived (or a restarted request found it complete): make it a file.
+ * The SHA-256 comes from the running hash when this process saw every byte, from the stored
+ * bytes otherwise; a `sha256` the client put in the metadata must match it. Bytes are published
+ * first and the row after, in one transaction that also claims the upload, so a crash anywhere
+ * leaves either an upload that finishing again commits, or the file — never half of it. The
+ * caller releases what the tus store keeps once it no longer needs it. A refused file (type,
+ * checksum, access lost) is discarded whole.
+ */
+export async function finishUpload(
+  ctx: UploadDeps,
+  actor: UserRow,
+  row: UploadRow,
+  metadata: Record<string, string | null> | undefined,
+): Promise<void> {
+  const { backend } = ctx;
+  try {
+    const access = await loadCollectionAccess(ctx, actor, row.team_id, row.collection_id);
+    authorize(mayUpload(access));
+    const head =
+      row.size === 0
+        ? Buffer.alloc(0)
+        : await readAll(
+            await backend.read(row.id, { start: 0, end: Math.min(SNIFF_BYTES, row.size) - 1 }),
+            SNIFF_BYTES,
+          );
+    const sha256 =
+      backend.store.takeSha256(backend.storeId(row.id), row.size) ??
+      (await sha256Of(row.size === 0 ? Readable.from([]) : await backend.read(row.id)));
+    const claimed = metadata?.sha256?.trim().toLowerCase();
+    if (claimed && claimed !== sha256) {
+      throw new AppError('checksumMismatch', {
+        message: 'The bytes received do not match the sha256 the client declared',
+      });
+    }
+    const key = fileKeys({ teamId: row.team_id, collectionId: row.collection_id, fileId: row.id });
+    const storageKey = await publishBytes(ctx, row, key.original);
+    const file = await fileRowFor(ctx, access, {
+      fileId: row.id,
+      storageKey,
+      size: row.size,
+      sha256,
+      head,
+      clientName: metadata?.filename ?? row.file_name,
+    });
+    await commitFileRow(ctx, actor, file, {
+      checkRoom: false,
+      claim: (trx) => claimUpload(trx, row.id),
+    });
+  } catch (error) {
+    if (error instanceof AppError) await discardUpload(ctx, row);
+    throw error;
+  }
+}
+
+/**
+ * Where the bytes of a complete upload end up. An empty upload has no object in every tus store
+ * (S3 completes no multipart upload without parts): it is written as an empty object instead.
+ */
+async function publishBytes(ctx: UploadDeps, row: UploadRow, fileKey: string): Promise<string> {
+  if (row.size > 0) return ctx.backend.publish(row.id, fileKey);
+  await ctx.storage.put(fileKey, Readable.from([]));
+  return fileKey;
+}
