@@ -192,18 +192,20 @@ export async function benchUploads(): Promise<BenchRow[]> {
   await ctx.db.destroy();
 
   const bare = await startBareServer(bareDir);
-  const api = await startApiProcess(env);
+  let api: ApiProcess | null = null;
   try {
+    api = await startApiProcess(env);
+    const running = api;
     const baseline = bareTarget(bare.origin);
-    const stack = apiTarget(api, accessToken, team.id, collectionId);
+    const stack = apiTarget(running, accessToken, team.id, collectionId);
     await baseline.upload(BLOCK.length);
     await stack.upload(BLOCK.length);
     await stack.upload(SMALL_SIZE);
 
-    const rssBefore = await api.rss();
+    const rssBefore = await running.rss();
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
-      void api.rss().then((rss) => (rssPeak = Math.max(rssPeak, rss)));
+      void running.rss().then((rss) => (rssPeak = Math.max(rssPeak, rss)));
     }, 50);
     const bigBare: number[] = [];
     const bigApi: number[] = [];
@@ -243,7 +245,7 @@ export async function benchUploads(): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    await api.stop();
+    await api?.stop();
     bare.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(bareDir, { recursive: true, force: true });

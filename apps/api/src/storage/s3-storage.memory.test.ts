@@ -25,7 +25,9 @@ it(
     expect(report.readBytes).toBe(BYTES);
     expect(report.put.sha256).toBe(report.expectedSha256);
     expect(report.readSha256).toBe(report.expectedSha256);
-    // Parts in flight (queueSize × partSize) and the one being filled, not the body.
-    expect((report.peakRss - report.baselineRss) / MB).toBeLessThan(100);
+    // Parts in flight (queueSize × partSize), the one being filled and the garbage lib-storage
+    // leaves joining chunks into parts (70–100 MB measured, whatever the body's size), never
+    // the body: 300 MB held would exceed this at once.
+    expect((report.peakRss - report.baselineRss) / MB).toBeLessThan(150);
   },
 );

@@ -45,7 +45,14 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'apps/api/src/main.ts'],
+    [
+      // e.g. RACCOLTA_API_NODE_ARGS=--cpu-prof to profile the process a benchmark measures.
+      ...(process.env.RACCOLTA_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--conditions=source',
+      '--import',
+      'tsx',
+      'apps/api/src/main.ts',
+    ],
     {
       cwd: repoRoot,
       env: {
