@@ -26,6 +26,7 @@ const samples: { [K in MailTemplate]: { vars: MailVars[K]; links: string[] } } =
     links: [
       'https://app.example/teams/t1/invitations/accept?key=k1',
       'https://app.example/teams/t1/invitations/reject?key=k1',
+      'https://app.example/upload',
     ],
   },
   downloadReady: {
@@ -76,6 +77,13 @@ describe('mail templates', () => {
     expect(it.text).toContain('con il ruolo di Collaboratore');
     expect(it.text).toContain('12 marzo 2025');
     expect(it.html).toContain('Accetta l&#39;invito');
+  });
+
+  it('points contributors, and only them, to the upload app', () => {
+    expect(render('invitation', 'en').text).toContain('Raccolta upload app');
+    expect(render('invitation', 'it').text).toContain('app di caricamento di Raccolta');
+    const admin = renderMail('invitation', 'en', { ...samples.invitation.vars, role: 'admin' });
+    expect(admin.text).not.toContain('/upload');
   });
 
   it('greets by name when there is one', () => {

@@ -8,6 +8,11 @@ const name = z.string().trim().min(1).max(200).optional();
 const label = z.string().trim().min(1).max(200);
 
 /** The variables of each template; the send-mail job validates stored payloads against these. */
+/** The upload app (/upload) on the origin the invitation's own links point at. */
+function uploadAppLink(acceptLink: string): string {
+  return `${new URL(acceptLink).origin}/upload`;
+}
+
 export const mailVarsSchemas = {
   verifyEmail: z.object({ link, name }),
   resetPassword: z.object({ link, name }),
@@ -130,6 +135,20 @@ const templates: { [K in MailTemplate]: Record<Locale, Compose<K>> } = {
         },
         { kind: 'button', label: 'Accept the invitation', url: v.acceptLink },
         { kind: 'button', label: 'Decline', url: v.rejectLink, secondary: true },
+        ...(v.role === 'uploader'
+          ? [
+              {
+                kind: 'text' as const,
+                text: 'As a contributor you upload photos and documents with the Raccolta upload app, on your phone or computer.',
+              },
+              {
+                kind: 'button' as const,
+                label: 'Open the upload app',
+                url: uploadAppLink(v.acceptLink),
+                secondary: true,
+              },
+            ]
+          : []),
         {
           kind: 'note',
           text: `The invitation expires on ${c.dateTime(v.expiresAt)} (UTC). If you don't know who invited you, you can ignore this e-mail.`,
@@ -146,6 +165,20 @@ const templates: { [K in MailTemplate]: Record<Locale, Compose<K>> } = {
         },
         { kind: 'button', label: "Accetta l'invito", url: v.acceptLink },
         { kind: 'button', label: 'Rifiuta', url: v.rejectLink, secondary: true },
+        ...(v.role === 'uploader'
+          ? [
+              {
+                kind: 'text' as const,
+                text: "Come collaboratore carichi foto e documenti con l'app di caricamento di Raccolta, dal telefono o dal computer.",
+              },
+              {
+                kind: 'button' as const,
+                label: "Apri l'app di caricamento",
+                url: uploadAppLink(v.acceptLink),
+                secondary: true,
+              },
+            ]
+          : []),
         {
           kind: 'note',
           text: `L'invito scade il ${c.dateTime(v.expiresAt)} (UTC). Se non sai chi ti ha invitato, puoi ignorare questa e-mail.`,
