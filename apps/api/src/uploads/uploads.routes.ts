@@ -71,6 +71,12 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const deps: UploadDeps = { ...ctx, backend };
     const basePath = new URL(ctx.config.apiPublicUrl).pathname.replace(/\/+$/, '');
     const calls = new AsyncLocalStorage<TusCall>();
+    // A phone sending a few hundred photos makes two or three requests for each: the general
+    // limit, meant for clicks, would stop it midway.
+    const rateLimit = {
+      max: ctx.config.rateLimit.max * 10,
+      timeWindow: ctx.config.rateLimit.windowMs,
+    };
     const call = (): TusCall => {
       const current = calls.getStore();
       if (!current) throw new Error('a tus request ran outside its route');
@@ -82,6 +88,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       datastore: backend.store,
       maxSize: ctx.config.files.maxFileBytes,
       allowedOrigins: ctx.config.webOrigins,
+      exposedHeaders: ['Upload-Expires'],
       disableTerminationForFinishedUploads: true,
       namingFunction: () => backend.storeId(call().uploadId),
       getFileIdFromRequest: () => backend.storeId(call().uploadId),
@@ -167,6 +174,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security,
           params: collectionParams,
         },
+        config: { rateLimit },
         onRequest,
       },
       async (request, reply) => {
@@ -207,6 +215,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security,
           params: uploadParams,
         },
+        config: { rateLimit },
         onRequest,
         handler: async (request, reply) => {
           const actor = actorOf(request);
