@@ -215,7 +215,8 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security,
           params: uploadParams,
         },
-        config: { rateLimit },
+        // The OpenAPI document leaves HEAD routes out unless a route asks: this one is tus's own.
+        config: { rateLimit, swagger: { exposeHeadRoute: method === 'HEAD' } },
         onRequest,
         handler: async (request, reply) => {
           const actor = actorOf(request);

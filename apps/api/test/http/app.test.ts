@@ -140,9 +140,15 @@ describe('HTTP foundation', () => {
       '/teams/{teamId}/collections/{collectionId}/files/{fileId}',
       '/teams/{teamId}/collections/{collectionId}/files/{fileId}/download',
       '/teams/{teamId}/members/{memberId}/collections/{collectionId}/files',
+      '/teams/{teamId}/collections/{collectionId}/uploads',
+      '/teams/{teamId}/collections/{collectionId}/uploads/{uploadId}',
     ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
+    // Every tus method of an upload is documented.
+    expect(
+      Object.keys(doc.paths['/teams/{teamId}/collections/{collectionId}/uploads/{uploadId}'] ?? {}),
+    ).toEqual(expect.arrayContaining(['head', 'patch', 'delete']));
     // The upload's multipart body is described although the route reads it as a stream.
     expect(
       doc.paths['/teams/{teamId}/collections/{collectionId}/files']?.post?.requestBody?.content,
