@@ -3,11 +3,17 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   resolve: {
-    alias: {
-      '@raccolta/contracts': fileURLToPath(
-        new URL('../../packages/contracts/src/index.ts', import.meta.url),
-      ),
-    },
+    alias: [
+      {
+        find: '@raccolta/contracts',
+        replacement: fileURLToPath(
+          new URL('../../packages/contracts/src/index.ts', import.meta.url),
+        ),
+      },
+      // The tests run in Node with jsdom, where the package's "main" is its Node build (streams
+      // and Buffers); the app bundles the browser build through the "browser" field.
+      { find: /^tus-js-client$/, replacement: 'tus-js-client/lib.esm/browser/index.js' },
+    ],
   },
   test: {
     name: 'web',

@@ -49,3 +49,36 @@ export function gradientPng(width: number, height: number, rgb: [number, number,
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * A real RGB PNG of noise, which no compression shrinks: about width × height × 3 bytes, for
+ * uploads that must take a moment. The seed makes each picture different and repeatable.
+ */
+export function noisePng(width: number, height: number, seed: number): Buffer {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    // xorshift32
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return state >>> 0;
+  };
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let i = 1; i < row.length; i += 4) row.writeUInt32LE(next(), Math.min(i, row.length - 4));
+    row[0] = 0;
+    rows.push(row);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 1 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

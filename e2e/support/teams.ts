@@ -57,17 +57,19 @@ export async function apiInvite(
   expect(res.status()).toBe(201);
 }
 
+/** Adds an internal contributor and answers the generated password, shown only this once. */
 export async function apiAddInternal(
   request: APIRequestContext,
   token: string,
   teamId: string,
   username: string,
-): Promise<void> {
+): Promise<string> {
   const res = await request.post(`/api/teams/${teamId}/members`, {
     headers: bearer(token),
     data: { username, role: 'uploader', locale: 'en' },
   });
   expect(res.status()).toBe(201);
+  return ((await res.json()) as { credentials: { password: string } }).credentials.password;
 }
 
 /** Fills the sign-in form (e-mail or username) and submits it. */

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { DateLocalizationProvider } from '../components/date-range-filter';
 import { SnackbarProvider } from '../components/snackbar';
 import { createBrowserSessionManager, SessionProvider } from '../features/auth';
+import { UploadQueuesProvider } from '../features/upload-app';
 import { AppThemeProvider } from '../theme/app-theme-provider';
 import { createEmotionCache } from './emotion-cache';
 import { createQueryClient } from './query-client';
@@ -24,7 +25,10 @@ export function App() {
           <SessionProvider manager={sessionManager}>
             <DateLocalizationProvider>
               <SnackbarProvider>
-                <RouterProvider router={router} />
+                {/* The upload app's uploads go on while the user looks at the team app. */}
+                <UploadQueuesProvider>
+                  <RouterProvider router={router} />
+                </UploadQueuesProvider>
               </SnackbarProvider>
             </DateLocalizationProvider>
           </SessionProvider>

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
 import { createQueryClient, queryPresets, shouldRetry } from './query-client';
@@ -31,5 +32,16 @@ describe('query client defaults', () => {
     expect(queryPresets.file).toMatchObject({ staleTime: 600_000, gcTime: 1_800_000 });
     expect(queryPresets.teams.staleTime).toBe(600_000);
     expect(queryPresets.downloadLink.staleTime).toBe(600_000);
+  });
+
+  it('starts offline when the browser has no connection, so queries wait instead of failing', () => {
+    Object.defineProperty(window.navigator, 'onLine', { value: false, configurable: true });
+    try {
+      createQueryClient();
+      expect(onlineManager.isOnline()).toBe(false);
+    } finally {
+      Object.defineProperty(window.navigator, 'onLine', { value: true, configurable: true });
+      onlineManager.setOnline(true);
+    }
   });
 });

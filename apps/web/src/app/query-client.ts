@@ -1,4 +1,4 @@
-import { QueryClient, type QueryObserverOptions } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type QueryObserverOptions } from '@tanstack/react-query';
 import { isApiError } from '../lib/api-client';
 
 const MINUTE = 60_000;
@@ -11,6 +11,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
+  // TanStack Query assumes a connection until an offline event: an app started without one (the
+  // upload app, from its service worker's cache) would fail every query instead of waiting.
+  if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);
   return new QueryClient({
     defaultOptions: {
       queries: { staleTime: 5 * MINUTE, gcTime: 10 * MINUTE, retry: shouldRetry },

@@ -14,6 +14,15 @@ import { StatusPage } from '../features/status/components/status-page';
 import { CollectionFilesPage } from '../features/files';
 import { AcceptInvitationPage, RejectInvitationPage } from '../features/invitations';
 import { SwitchTeamPage, TeamDashboardPage, TeamsPage } from '../features/teams';
+import {
+  UploadAppLayout,
+  UploadCollectionPage,
+  UploadCollectionsPage,
+  UploadGuestRoute,
+  UploadLoginRoute,
+  UploadSignInPage,
+  UploadTeamsPage,
+} from '../features/upload-app';
 import { NOT_FOUND_PATH } from './paths';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -29,6 +38,26 @@ function RootRoute() {
 }
 
 export const routes: RouteObject[] = [
+  // The contributor upload app: its own frame for phones, its own sign-in, installable (PWA).
+  {
+    path: 'upload',
+    element: <UploadAppLayout />,
+    children: [
+      {
+        element: <UploadGuestRoute />,
+        children: [{ path: 'signin', element: <UploadSignInPage /> }],
+      },
+      {
+        element: <UploadLoginRoute />,
+        children: [
+          { index: true, element: <UploadTeamsPage /> },
+          { path: 'teams/:teamRef', element: <UploadCollectionsPage /> },
+          { path: 'teams/:teamRef/collections/:collectionId', element: <UploadCollectionPage /> },
+        ],
+      },
+      { path: '*', element: <Navigate to="/upload" replace /> },
+    ],
+  },
   {
     element: <RootRoute />,
     children: [

@@ -68,6 +68,15 @@ describe('translations', () => {
     }
   });
 
+  it('translate the upload app into real Italian', () => {
+    const keys = [...english.keys()]
+      .filter((path) => path.startsWith('uploadApp.'))
+      .map((path) => path.slice('uploadApp.'.length));
+    expect(keys.length).toBeGreaterThan(50);
+    // A few texts are the same in both (a percentage, "{{sent}} of {{total}}" is not).
+    expectTranslated('uploadApp', keys, 0.95);
+  });
+
   it('translate roles and member statuses with the spec labels', () => {
     expectTranslated('roles', MEMBER_ROLES, 1);
     expectTranslated('status', DISPLAY_MEMBER_STATUSES, 1);

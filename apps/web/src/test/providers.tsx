@@ -7,6 +7,7 @@ import { DateLocalizationProvider } from '../components/date-range-filter';
 import { SnackbarProvider } from '../components/snackbar';
 import type { SessionManager } from '../features/auth/session/session-manager';
 import { SessionProvider } from '../features/auth/session/session-provider';
+import { UploadQueuesProvider } from '../features/upload-app/hooks/upload-queues';
 import '../i18n';
 import { AppThemeProvider } from '../theme/app-theme-provider';
 import { createTestSessionManager } from './session-fixtures';
@@ -41,7 +42,9 @@ export function AppProviders({
       <QueryClientProvider client={queryClient}>
         <SessionProvider manager={manager}>
           <DateLocalizationProvider>
-            <SnackbarProvider>{children}</SnackbarProvider>
+            <SnackbarProvider>
+              <UploadQueuesProvider>{children}</UploadQueuesProvider>
+            </SnackbarProvider>
           </DateLocalizationProvider>
         </SessionProvider>
       </QueryClientProvider>

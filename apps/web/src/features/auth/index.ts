@@ -12,4 +12,12 @@ export { PendingStatus } from './components/pending-status';
 export { ProviderButtons } from './components/provider-buttons';
 export { useRunOnce } from './hooks/use-run-once';
 export type { Invitation } from './utils/oauth-redirect';
-export { forgetSignInRedirect, rememberSignInRedirect } from './utils/sign-in-redirect';
+export {
+  forgetSignInRedirect,
+  peekSignInRedirect,
+  rememberSignInRedirect,
+  teamFromQuery,
+} from './utils/sign-in-redirect';
+export { isAppPath } from './utils/safe-path';
+export { SignInForm } from './components/sign-in-form';
+export { NewPasswordForm } from './components/new-password-form';

@@ -6,3 +6,5 @@ export { TeamsPage } from './components/teams-page';
 export { teamPath } from './api/team-keys';
 export { useTeamQuery } from './api/get-team';
 export { useTeamActor } from './hooks/use-team-actor';
+export { useTeamsQuery } from './api/list-teams';
+export { TeamAvatar } from './components/team-avatar';

@@ -29,9 +29,13 @@ export async function postOAuthToken(body: OAuthTokenRequest): Promise<unknown> 
   return result;
 }
 
-/** Where the callback goes next: the saved invitation when its e-mail is the signed-in one. */
+/**
+ * Where the callback goes next: the saved invitation when its e-mail is the signed-in one, else
+ * the place the sign-in started from when that was not the team app (returnTo).
+ */
 export interface OAuthSignInOutcome {
   invitationRedirect: string | null;
+  returnTo: string | null;
 }
 
 export function useOAuthCallbackMutation() {
@@ -64,7 +68,10 @@ export function useOAuthCallbackMutation() {
         invitation !== null &&
         claims.email !== undefined &&
         invitation.email.trim().toLowerCase() === claims.email.trim().toLowerCase();
-      return { invitationRedirect: matches ? invitation.redirect : null };
+      return {
+        invitationRedirect: matches ? invitation.redirect : null,
+        returnTo: attempt.returnTo,
+      };
     },
   });
 }

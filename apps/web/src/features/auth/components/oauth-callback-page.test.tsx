@@ -15,6 +15,7 @@ const routes = [
   { path: '/auth/callback', element: <OAuthCallbackPage /> },
   { path: '/teams', element: <p>teams page</p> },
   { path: '/teams/:team/invitations/accept', element: <p>accept page</p> },
+  { path: '/upload', element: <p>upload app</p> },
 ];
 
 function startedAttempt() {
@@ -84,6 +85,14 @@ describe('OAuth callback page', () => {
     localStorage.setItem('invitedEmail', 'someone.else@example.com');
     renderRoutes(routes, `/auth/callback?code=C&state=${'S'.repeat(32)}`);
     expect(await screen.findByText('teams page')).toBeTruthy();
+  });
+
+  it('returns to the upload app when the sign-in started there', async () => {
+    startedAttempt();
+    sessionStorage.setItem('oauthReturnTo', '/upload');
+    renderRoutes(routes, `/auth/callback?code=C&state=${'S'.repeat(32)}`);
+    expect(await screen.findByText('upload app')).toBeTruthy();
+    expect(sessionStorage.getItem('oauthReturnTo')).toBeNull();
   });
 
   it('shows the generic error when the exchange fails, and the sign-in error when signed in', async () => {

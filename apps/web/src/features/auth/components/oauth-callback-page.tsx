@@ -19,11 +19,12 @@ function CodeExchange({ code, state }: { code: string; state: string }) {
   useRunOnce(() => mutation.mutate({ code, state }));
 
   const invitationRedirect = mutation.data?.invitationRedirect ?? null;
+  const returnTo = mutation.data?.returnTo ?? null;
   const succeeded = mutation.isSuccess;
   useEffect(() => {
     if (!succeeded) return;
     if (invitationRedirect === null) {
-      void navigate(DEFAULT_SIGNED_IN_PATH, { replace: true });
+      void navigate(returnTo ?? DEFAULT_SIGNED_IN_PATH, { replace: true });
       return;
     }
     // Spec §2: a moment to read that the invitation comes next, then the accept page.
@@ -32,7 +33,7 @@ function CodeExchange({ code, state }: { code: string; state: string }) {
       ACCEPT_REDIRECT_DELAY_MS,
     );
     return () => clearTimeout(timer);
-  }, [succeeded, invitationRedirect, navigate]);
+  }, [succeeded, invitationRedirect, returnTo, navigate]);
 
   if (mutation.isError) {
     // Spec §2: a failed return shows the generic error, except the session problems the spec

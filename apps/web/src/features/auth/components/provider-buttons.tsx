@@ -18,7 +18,14 @@ const ICONS: Record<string, ReactNode> = {
  * A button per social provider the server is configured for; nothing at all when there is none
  * or the list cannot be loaded (the password form still works).
  */
-export function ProviderButtons({ invitation }: { invitation?: Invitation }) {
+export function ProviderButtons({
+  invitation,
+  returnTo,
+}: {
+  invitation?: Invitation;
+  /** Where to land once signed in (the upload app), instead of the team list. */
+  returnTo?: string;
+}) {
   const { t, i18n } = useTranslation();
   const { show } = useSnackbar();
   const { data: providers } = useProvidersQuery();
@@ -38,14 +45,16 @@ export function ProviderButtons({ invitation }: { invitation?: Invitation }) {
   const start = (provider: AuthProvider) => {
     setLeavingFor(provider.id);
     const locale = i18n.language.startsWith('it') ? 'it' : 'en';
-    startProviderSignIn(provider.id, { locale, ...(invitation ? { invitation } : {}) }).catch(
-      () => {
-        setLeavingFor(null);
-        show(t('auth.errors.externalIdentifierError', { provider: provider.name }), 'error', {
-          autoHideDuration: ERROR_TOAST_DURATION_MS,
-        });
-      },
-    );
+    startProviderSignIn(provider.id, {
+      locale,
+      ...(invitation ? { invitation } : {}),
+      ...(returnTo ? { returnTo } : {}),
+    }).catch(() => {
+      setLeavingFor(null);
+      show(t('auth.errors.externalIdentifierError', { provider: provider.name }), 'error', {
+        autoHideDuration: ERROR_TOAST_DURATION_MS,
+      });
+    });
   };
 
   return (

@@ -1,3 +1,4 @@
+import AddAPhotoOutlined from '@mui/icons-material/AddAPhotoOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import Box from '@mui/material/Box';
@@ -17,7 +18,11 @@ import { useCurrentUser } from '../api/get-current-user';
 import { useSignOut } from '../hooks/use-sign-out';
 import { useSession } from '../session/session-context';
 
-/** The header's avatar button and its menu: Profile and Logout (spec §2). */
+// The contributor upload app (features/upload-app); a literal here, since that feature builds on
+// this one and not the other way round.
+const UPLOAD_APP_PATH = '/upload';
+
+/** The header's avatar button and its menu: Profile, the upload app and Logout (spec §2). */
 export function UserMenu() {
   const { t } = useTranslation();
   const { idClaims } = useSession();
@@ -72,6 +77,12 @@ export function UserMenu() {
             <PersonOutline fontSize="small" />
           </ListItemIcon>
           {t('userMenu.profile')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to={UPLOAD_APP_PATH} onClick={close}>
+          <ListItemIcon>
+            <AddAPhotoOutlined fontSize="small" />
+          </ListItemIcon>
+          {t('uploadApp.openLink')}
         </MenuItem>
         <MenuItem
           onClick={() => {

@@ -45,9 +45,18 @@ describe('social sign-in redirect', () => {
     expect(url.searchParams.get('code_challenge')).toBe(await codeChallengeS256(verifier));
     expect(url.searchParams.get('redirect_uri')).toBe(`${window.location.origin}/auth/callback`);
 
-    expect(takeOAuthAttempt()).toEqual({ state, verifier });
+    expect(takeOAuthAttempt()).toEqual({ state, verifier, returnTo: null });
     // Read once: a replayed callback finds nothing to match.
-    expect(takeOAuthAttempt()).toEqual({ state: null, verifier: null });
+    expect(takeOAuthAttempt()).toEqual({ state: null, verifier: null, returnTo: null });
+  });
+
+  it('keeps an in-app place to return to, such as the upload app', async () => {
+    const options = { locale: 'en', assign: vi.fn(), wait: () => Promise.resolve() };
+    await startProviderSignIn('google', { ...options, returnTo: '/upload' });
+    expect(takeOAuthAttempt().returnTo).toBe('/upload');
+
+    await startProviderSignIn('google', { ...options, returnTo: 'https://evil.example/' });
+    expect(takeOAuthAttempt().returnTo).toBeNull();
   });
 
   it('saves an invitation before leaving, and only an in-app location comes back', async () => {

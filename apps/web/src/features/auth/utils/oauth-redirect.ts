@@ -14,6 +14,8 @@ export const OAUTH_CALLBACK_PATH = '/auth/callback';
 // The PKCE verifier and the state belong to one attempt in one tab: sessionStorage.
 const STATE_KEY = 'oauthState';
 const VERIFIER_KEY = 'oauthCodeVerifier';
+// Where the callback goes when the sign-in started elsewhere than the team app (the upload app).
+const RETURN_TO_KEY = 'oauthReturnTo';
 // Spec §3: an invitation sign-up survives the round trip to the provider, in localStorage.
 export const INVITATION_REDIRECT_KEY = 'invitationRedirect';
 export const INVITED_EMAIL_KEY = 'invitedEmail';
@@ -58,6 +60,8 @@ export interface Invitation {
 export interface ProviderSignInOptions {
   locale: string;
   invitation?: Invitation;
+  /** An in-app path to land on once signed in, instead of the team list. */
+  returnTo?: string;
   /** Injected by tests; the browser navigation otherwise. */
   assign?: (url: string) => void;
   wait?: (ms: number) => Promise<void>;
@@ -81,19 +85,31 @@ export async function startProviderSignIn(
   const { verifier, challenge, state } = await createPkcePair();
   sessionStorage.setItem(STATE_KEY, state);
   sessionStorage.setItem(VERIFIER_KEY, verifier);
+  if (isAppPath(options.returnTo)) sessionStorage.setItem(RETURN_TO_KEY, options.returnTo);
+  else sessionStorage.removeItem(RETURN_TO_KEY);
   await (options.wait ?? sleep)(PROVIDER_REDIRECT_DELAY_MS);
   const url = buildAuthorizeUrl({ provider, challenge, state, locale: options.locale });
   (options.assign ?? ((target: string) => window.location.assign(target)))(url);
 }
 
+export interface OAuthAttempt {
+  state: string | null;
+  verifier: string | null;
+  /** Where to land after signing in, when the attempt started outside the team app. */
+  returnTo: string | null;
+}
+
 /** The state and verifier of the attempt being completed; read once, so a code is used once. */
-export function takeOAuthAttempt(): { state: string | null; verifier: string | null } {
+export function takeOAuthAttempt(): OAuthAttempt {
+  const returnTo = sessionStorage.getItem(RETURN_TO_KEY);
   const attempt = {
     state: sessionStorage.getItem(STATE_KEY),
     verifier: sessionStorage.getItem(VERIFIER_KEY),
+    returnTo: isAppPath(returnTo) ? returnTo : null,
   };
   sessionStorage.removeItem(STATE_KEY);
   sessionStorage.removeItem(VERIFIER_KEY);
+  sessionStorage.removeItem(RETURN_TO_KEY);
   return attempt;
 }
 

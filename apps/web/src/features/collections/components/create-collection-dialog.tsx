@@ -15,6 +15,7 @@ import {
   COLLECTION_NAME_MAX_LENGTH,
   createCollectionFormSchema,
   DESCRIPTION_MAX_LENGTH,
+  type Collection,
   type CreateCollectionForm,
   type MemberRole,
 } from '@raccolta/contracts';
@@ -44,10 +45,13 @@ export function CreateCollectionDialog({
   teamId,
   role,
   onClose,
+  onCreated,
 }: {
   teamId: string;
   role: MemberRole;
   onClose: () => void;
+  /** After the success toast, instead of only closing (the upload app opens the new collection). */
+  onCreated?: (collection: Collection) => void;
 }) {
   const { t } = useTranslation();
   const { show } = useSnackbar();
@@ -70,6 +74,7 @@ export function CreateCollectionDialog({
       onSuccess: (collection) => {
         show(t('collections.create.success', { name: collection.name }), 'success');
         onClose();
+        onCreated?.(collection);
       },
     }),
   );

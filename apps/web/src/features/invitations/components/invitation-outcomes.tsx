@@ -5,10 +5,8 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { AuthOutcome, rememberSignInRedirect } from '../../auth';
+import { UPLOAD_APP_PATH } from '../../upload-app';
 import type { AcceptedMembership } from '../api/accept-invitation';
-
-/** Where the contributor upload app will live (ARCHITECTURE §1); the note links there already. */
-export const UPLOAD_APP_PATH = '/upload';
 
 export function BackHomeButton({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) {
   const { t } = useTranslation();
@@ -30,7 +28,9 @@ export function InvitationAccepted({ membership }: { membership: AcceptedMembers
       {membership.role === 'uploader' && (
         <Alert severity="info">
           {t('invitations.accept.uploaderNote')}{' '}
-          <Link href={UPLOAD_APP_PATH}>{t('invitations.accept.uploaderLink')}</Link>
+          <Link component={RouterLink} to={UPLOAD_APP_PATH}>
+            {t('invitations.accept.uploaderLink')}
+          </Link>
         </Alert>
       )}
       <Button

@@ -15,6 +15,8 @@ import type { Credentials } from '@raccolta/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar';
+// The path module alone: the upload app's screens build on this feature.
+import { UPLOAD_SIGN_IN_PATH } from '../../upload-app/utils/upload-paths';
 
 function CopyField({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation();
@@ -76,7 +78,8 @@ export function CredentialsDialog({
   const { t } = useTranslation();
   const titleId = useId();
   const teamCode = credentials.teamAlias ?? credentials.teamId;
-  const signInUrl = `${window.location.origin}/auth/signin?team=${encodeURIComponent(teamCode)}`;
+  // Internal members are contributors: their sign-in is the upload app's, with the team filled in.
+  const signInUrl = `${window.location.origin}${UPLOAD_SIGN_IN_PATH}?team=${encodeURIComponent(teamCode)}`;
 
   return (
     <Dialog open aria-labelledby={titleId} maxWidth="sm" fullWidth disableEscapeKeyDown>
