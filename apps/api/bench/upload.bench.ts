@@ -9,8 +9,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startSession } from '../src/auth/sessions.js';
 import { loadConfig } from '../src/config/config.js';
-import { newId } from '../src/db/ids.js';
 import { createContext } from '../src/runtime.js';
+import { createCollection } from '../test/files/files-world.js';
 import { freePort, startApiProcess, type ApiProcess } from '../test/helpers/api-process.js';
 import { createTeam, createUser } from '../test/helpers/factories.js';
 import type { BenchRow } from './file-list.bench.js';
@@ -170,24 +170,9 @@ export async function benchUploads(): Promise<BenchRow[]> {
   const ctx = await createContext(loadConfig({ ...env, LOG_LEVEL: 'silent', SERVE_WEB: 'false' }));
   const owner = await createUser(ctx, { email: 'bench@example.com', nickname: 'Bench' });
   const team = await createTeam(ctx, { owner });
-  const collectionId = newId();
-  const now = Date.now();
-  await ctx.db
-    .insertInto('collections')
-    .values({
-      id: collectionId,
-      team_id: team.id,
-      name: 'Bench',
-      description: null,
-      mode: 'owned',
-      status: 'draft',
-      files_count: 0,
-      created_at: now,
-      created_by: owner.id,
-      updated_at: now,
-      updated_by: owner.id,
-    })
-    .execute();
+  const collectionId = (
+    await createCollection(ctx, { teamId: team.id, createdBy: owner.id, mode: 'owned' })
+  ).id;
   const accessToken = (await startSession(ctx, owner, { identityProvider: false })).AccessToken;
   await ctx.db.destroy();
 

@@ -1,6 +1,7 @@
 /** What the rest of the app uses of the auth feature. */
 export { currentUserQueryKey, useCurrentUser } from './api/get-current-user';
 export { GuestOnlyRoute, LoginRoute } from './components/route-guards';
+export { AccountMenu, type AccountMenuItem } from './components/account-menu';
 export { UserMenu } from './components/user-menu';
 export type { AuthedRequest, AuthedRequestOptions } from './session/authed-request';
 export { createBrowserSessionManager } from './session/browser-session';
