@@ -36,6 +36,8 @@ interface TusCall {
   uploadId: string;
   location: string;
   access?: CollectionAccess;
+  /** When the upload expires (HEAD answers it; @tus/server's HEAD does not). */
+  expiresAt?: number;
   /** Set once the upload became a file, so what tus kept of it is released after the answer. */
   finished?: boolean;
 }
@@ -153,6 +155,9 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // The expiry job removes what is left; nothing of it is visible to users.
         ctx.logger.warn({ err, uploadId: tusCall.uploadId }, 'could not clean up after an upload');
       }
+      if (request.method === 'HEAD' && response.status === 200 && tusCall.expiresAt) {
+        response.headers.set('Upload-Expires', new Date(tusCall.expiresAt).toUTCString());
+      }
       await sendNodeResponse(reply.raw, response);
     }
 
@@ -234,7 +239,13 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             await backend.release(row.id);
             return answerCompleted(request, reply, row.size);
           }
-          await toTus(request, reply, { actor, request: request.raw, uploadId: row.id, location });
+          await toTus(request, reply, {
+            actor,
+            request: request.raw,
+            uploadId: row.id,
+            location,
+            expiresAt: row.expires_at,
+          });
           return reply;
         },
       });

@@ -47,6 +47,7 @@ describe.each(STORAGE_KINDS)('resumable uploads on %s storage', (kind) => {
     expect(head.statusCode).toBe(200);
     expect(head.headers['upload-offset']).toBe(String(half));
     expect(head.headers['upload-length']).toBe(String(data.length));
+    expect(Date.parse(String(head.headers['upload-expires']))).toBeGreaterThan(Date.now());
 
     const last = await tus.patch(url, half, data.subarray(half));
     expect(last.statusCode).toBe(204);
