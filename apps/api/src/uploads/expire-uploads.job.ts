@@ -9,7 +9,12 @@ import type { Storage } from '../storage/storage.js';
 import { findUserById } from '../users/users.repository.js';
 import { uploadBackendFor } from './backend-cache.js';
 import { deleteUpload, listExpiredUploads, type UploadRow } from './uploads.repository.js';
-import { discardUpload, finishUpload, type UploadDeps } from './uploads.service.js';
+import {
+  discardUpload,
+  findCompleteUpload,
+  finishUpload,
+  type UploadDeps,
+} from './uploads.service.js';
 
 export interface ExpireUploadsDeps {
   config: Config;
@@ -20,16 +25,6 @@ export interface ExpireUploadsDeps {
 
 const BATCH = 100;
 
-/** Whether an upload still in progress has all of its bytes (its commit failed or never ran). */
-async function isComplete(deps: UploadDeps, row: UploadRow): Promise<boolean> {
-  try {
-    const stored = await deps.backend.store.getUpload(deps.backend.storeId(row.id));
-    return stored.offset === row.size;
-  } catch {
-    return false;
-  }
-}
-
 async function expire(deps: UploadDeps, row: UploadRow): Promise<void> {
   if (row.status === 'completed') {
     await deps.backend.release(row.id);
@@ -37,11 +32,11 @@ async function expire(deps: UploadDeps, row: UploadRow): Promise<void> {
     return;
   }
   const uploader = await findUserById(deps.db, row.created_by);
-  if (uploader && (await isComplete(deps, row))) {
+  const complete = uploader ? await findCompleteUpload(deps, row) : null;
+  if (uploader && complete) {
     // Every byte arrived: the user's file is committed, not thrown away.
     try {
-      const stored = await deps.backend.store.getUpload(deps.backend.storeId(row.id));
-      await finishUpload(deps, uploader, row, stored.metadata);
+      await finishUpload(deps, uploader, row, complete.metadata);
       await deps.backend.release(row.id);
       await deleteUpload(deps.db, row.id);
       return;

@@ -22,6 +22,7 @@ import {
 } from './upload-store.js';
 import { deleteUpload, findUpload } from './uploads.repository.js';
 import {
+  findCompleteUpload,
   finishUpload,
   loadOwnUpload,
   prepareUpload,
@@ -117,15 +118,6 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         toTusErrorAnswer(error, (err) => ctx.logger.error({ err }, 'upload request failed')),
     });
     readBodiesFromNode(tus, () => call().request);
-
-    async function finishedButNotCommitted(uploadId: string, size: number): Promise<boolean> {
-      try {
-        const stored = await backend.store.getUpload(backend.storeId(uploadId));
-        return stored.offset === size;
-      } catch {
-        return false;
-      }
-    }
 
     /** Hands the request to tus, with the headers our hooks (security, CORS) already set. */
     async function toTus(
@@ -231,11 +223,11 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (row.status === 'completed') {
             return answerCompleted(request, reply, row.size);
           }
-          if (method === 'HEAD' && (await finishedButNotCommitted(row.id, row.size))) {
-            // The last PATCH stored every byte but its commit failed or the process died: a
-            // client resuming now would stop at a full offset, so the commit happens here.
-            const stored = await backend.store.getUpload(backend.storeId(row.id));
-            await finishUpload(deps, actor, row, stored.metadata);
+          // The last PATCH stored every byte but its commit failed or the process died: a client
+          // resuming now would stop at a full offset, so the commit happens here.
+          const complete = method === 'HEAD' ? await findCompleteUpload(deps, row) : null;
+          if (complete) {
+            await finishUpload(deps, actor, row, complete.metadata);
             await backend.release(row.id);
             return answerCompleted(request, reply, row.size);
           }

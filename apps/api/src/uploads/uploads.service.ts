@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import type { Upload } from '@tus/utils';
 import { loadCollectionAccess, type CollectionAccess } from '../collections/collection-access.js';
 import type { AppContext } from '../context.js';
 import { isUuid, newId } from '../db/ids.js';
@@ -120,6 +121,19 @@ async function sha256Of(stream: Readable): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of stream as AsyncIterable<Buffer>) hash.update(chunk);
   return hash.digest('hex');
+}
+
+/**
+ * An upload still marked in progress whose bytes all arrived (its commit failed or never ran):
+ * what the tus store knows of it, metadata included. Null while bytes are missing or it is gone.
+ */
+export async function findCompleteUpload(ctx: UploadDeps, row: UploadRow): Promise<Upload | null> {
+  try {
+    const stored = await ctx.backend.store.getUpload(ctx.backend.storeId(row.id));
+    return stored.offset === row.size ? stored : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Removes an upload that will never become a file: bytes, tus leftovers, row. */
