@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark prints its figures as ratios against a baseline measured in
 // the same run, so results compare across machines. docs/benchmarks.md keeps the latest figures.
+import { benchDownloads } from './download.bench.js';
 import { benchFileList } from './file-list.bench.js';
 import { benchPagination } from './pagination.bench.js';
 import { benchThumbnails } from './thumbnails.bench.js';
@@ -31,6 +32,11 @@ suites.push({ name: 'Thumbnails and previews (ratio: images per second)', run: b
 suites.push({
   name: 'Uploads through tus on local disk (ratio: throughput against a bare Node server)',
   run: benchUploads,
+});
+
+suites.push({
+  name: 'Collection downloads: a 1 GiB zip (ratio: throughput against zip -0 -r)',
+  run: benchDownloads,
 });
 
 const only = process.argv.slice(2);

@@ -17,6 +17,7 @@ import { statusRoutes } from './status/status.routes.js';
 import { storageRoutes } from './storage/storage.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { collectionsRoutes } from './collections/collections.routes.js';
+import { downloadsRoutes } from './downloads/downloads.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await api.register(collectionsRoutes(ctx));
       await api.register(filesRoutes(ctx));
       await api.register(uploadsRoutes(ctx));
+      await api.register(downloadsRoutes(ctx));
       await api.register(
         storageRoutes({
           storage: ctx.storage,

@@ -10,3 +10,4 @@ export * from './teams.js';
 export * from './members.js';
 export * from './collections.js';
 export * from './files.js';
+export * from './downloads.js';

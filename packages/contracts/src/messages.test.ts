@@ -12,6 +12,7 @@ import {
   collectionScopedListQuerySchema,
   updateCollectionFormSchema,
 } from './collections.js';
+import { createDownloadRequestSchema, downloadLinkQuerySchema } from './downloads.js';
 import { fileListQuerySchema } from './files.js';
 import { pageQuerySchema } from './pagination.js';
 import { tokenSetSchema } from './users.js';
@@ -35,6 +36,8 @@ const INPUT_SCHEMAS = new Map<string, z.ZodType>([
   ['collectionPatchSchema', collectionPatchSchema],
   ['updateCollectionFormSchema', updateCollectionFormSchema],
   ['fileListQuerySchema', fileListQuerySchema],
+  ['createDownloadRequestSchema', createDownloadRequestSchema],
+  ['downloadLinkQuerySchema', downloadLinkQuerySchema],
 ]);
 
 /** Shapes the API answers with; their messages are never shown, so zod's defaults are fine. */
@@ -68,6 +71,10 @@ const RESPONSE_SCHEMAS = new Set([
   'fileSchema',
   'fileListResponseSchema',
   'fileDownloadResponseSchema',
+  'downloadPartSchema',
+  'downloadSchema',
+  'createDownloadResponseSchema',
+  'downloadLinkResponseSchema',
 ]);
 
 /** A valid value for every field name the input schemas use. */
@@ -115,6 +122,10 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   creator: ID,
   view: 'collaborative',
   sort: 'asc',
+  collectionId: ID,
+  prefix: 'IMG_',
+  fileIds: [ID],
+  localTime: '20261123-081502',
 };
 
 /** Where leaving out every optional field is not valid, or would leave a cross-field rule unused. */

@@ -87,6 +87,12 @@ export const envSchema = z.object({
   UPLOAD_ALLOWED_TYPES: csv.optional(),
   UPLOAD_TEAM_MAX_BYTES: z.coerce.number().int().min(0).default(0),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  DOWNLOAD_PART_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(2 * 1024 ** 3),
+  DOWNLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   IMAGE_MAX_INPUT_PIXELS: z.coerce.number().int().min(1).default(100_000_000),
   RENDITION_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   SERVE_WEB: bool.default(true),
@@ -145,6 +151,12 @@ export interface Config {
     teamMaxBytes: number;
     /** A resumable upload not finished within this time is abandoned and its bytes deleted. */
     uploadExpiryMs: number;
+  };
+  downloads: {
+    /** Each zip part holds at most this many bytes (a single bigger file gets a part of its own). */
+    partMaxBytes: number;
+    /** Ready archives are deleted this long after they are ready. */
+    expiryMs: number;
   };
   teams: { aliasLimits: Record<'free' | 'pro' | 'premium', number>; invitationTtlMs: number };
   auth: {
@@ -258,6 +270,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       renditionUrlTtlSeconds: e.RENDITION_URL_TTL_SECONDS,
       teamMaxBytes: e.UPLOAD_TEAM_MAX_BYTES,
       uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 60 * 60_000,
+    },
+    downloads: {
+      partMaxBytes: e.DOWNLOAD_PART_MAX_BYTES,
+      expiryMs: e.DOWNLOAD_EXPIRY_HOURS * 60 * 60_000,
     },
     teams: {
       aliasLimits: {

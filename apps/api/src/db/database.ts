@@ -240,6 +240,53 @@ export interface UploadsTable {
   expires_at: number;
 }
 
+export type DownloadStatus = 'inProgress' | 'ready' | 'failed' | 'expired';
+
+export interface DownloadsTable {
+  id: string;
+  team_id: string;
+  collection_id: string;
+  requested_by: string;
+  collection_name: string;
+  /** Only files whose name starts with this; null for all. */
+  prefix: string | null;
+  /** JSON array of file ids: only these; null for all. */
+  file_ids: string | null;
+  status: DownloadStatus;
+  /** Null until the files are planned into parts. */
+  total_parts: number | null;
+  file_count: number;
+  total_bytes: number;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+  ready_at: number | null;
+  expires_at: number | null;
+}
+
+export interface DownloadPartsTable {
+  download_id: string;
+  /** 1-based. */
+  part_number: number;
+  file_count: number;
+  /** Set (with size and ready_at) only once the part's zip is completely stored. */
+  storage_key: string | null;
+  size: number | null;
+  ready_at: number | null;
+}
+
+export interface DownloadEntriesTable {
+  download_id: string;
+  /** Order in the archive, across parts. */
+  position: number;
+  part_number: number;
+  file_id: string;
+  /** Unique within the download, safe as a zip entry name. */
+  entry_name: string;
+  /** 1: deflated; 0: stored. */
+  compress: number;
+}
+
 export interface Database {
   jobs: JobsTable;
   users: UsersTable;
@@ -257,4 +304,7 @@ export interface Database {
   file_reads: FileReadsTable;
   collection_reads: CollectionReadsTable;
   uploads: UploadsTable;
+  downloads: DownloadsTable;
+  download_parts: DownloadPartsTable;
+  download_entries: DownloadEntriesTable;
 }

@@ -1,4 +1,6 @@
 import { purgeOauthJob, purgeOauthSchedule } from '../auth/oauth/purge-oauth.job.js';
+import { buildDownloadJob } from '../downloads/build-download.job.js';
+import { expireDownloadsJob, expireDownloadsSchedule } from '../downloads/expire-downloads.job.js';
 import { deleteFileObjectsJob } from '../files/delete-file-objects.job.js';
 import { renderFileJob } from '../files/renditions.job.js';
 import type { Config } from '../config/config.js';
@@ -30,6 +32,8 @@ export const jobs = [
   renderFileJob,
   deleteFileObjectsJob,
   expireUploadsJob,
+  buildDownloadJob,
+  expireDownloadsJob,
 ];
 
 export const schedules: Schedule[] = [
@@ -37,4 +41,5 @@ export const schedules: Schedule[] = [
   sweepStorageTempSchedule,
   purgeOauthSchedule,
   expireUploadsSchedule,
+  expireDownloadsSchedule,
 ];

@@ -25,7 +25,15 @@ export const mailVarsSchemas = {
     /** Epoch ms. */
     expiresAt: z.number().int(),
   }),
-  downloadReady: z.object({ collectionName: label, link, name }),
+  downloadReady: z.object({
+    collectionName: label,
+    link,
+    name,
+    /** Zips the archive is split into; 1 when it is one. */
+    parts: z.number().int().min(1).optional(),
+    /** Epoch ms when it is deleted. */
+    expiresAt: z.number().int().optional(),
+  }),
 };
 
 export type MailTemplate = keyof typeof mailVarsSchemas;
@@ -193,10 +201,23 @@ const templates: { [K in MailTemplate]: Record<Locale, Compose<K>> } = {
       blocks: [
         {
           kind: 'text',
-          text: `The archive of the collection “${v.collectionName}” you requested is ready to download.`,
+          text:
+            (v.parts ?? 1) > 1
+              ? `The archive of the collection “${v.collectionName}” you requested is ready to download, in ${v.parts} parts: each is a zip that opens on its own.`
+              : `The archive of the collection “${v.collectionName}” you requested is ready to download.`,
         },
-        { kind: 'button', label: 'Download the archive', url: v.link },
-        { kind: 'note', text: 'You need to be signed in to Raccolta to download it.' },
+        {
+          kind: 'button',
+          label: (v.parts ?? 1) > 1 ? 'Download the parts' : 'Download the archive',
+          url: v.link,
+        },
+        {
+          kind: 'note',
+          text:
+            v.expiresAt === undefined
+              ? 'You need to be signed in to Raccolta to download it.'
+              : `You need to be signed in to Raccolta to download it. It stays available until ${c.dateTime(v.expiresAt)} (UTC).`,
+        },
       ],
     }),
     it: (v, c) => ({
@@ -205,10 +226,23 @@ const templates: { [K in MailTemplate]: Record<Locale, Compose<K>> } = {
       blocks: [
         {
           kind: 'text',
-          text: `L'archivio della raccolta «${v.collectionName}» che hai richiesto è pronto per il download.`,
+          text:
+            (v.parts ?? 1) > 1
+              ? `L'archivio della raccolta «${v.collectionName}» che hai richiesto è pronto per il download, in ${v.parts} parti: ognuna è uno zip che si apre da solo.`
+              : `L'archivio della raccolta «${v.collectionName}» che hai richiesto è pronto per il download.`,
         },
-        { kind: 'button', label: "Scarica l'archivio", url: v.link },
-        { kind: 'note', text: "Per scaricarlo devi aver effettuato l'accesso a Raccolta." },
+        {
+          kind: 'button',
+          label: (v.parts ?? 1) > 1 ? 'Scarica le parti' : "Scarica l'archivio",
+          url: v.link,
+        },
+        {
+          kind: 'note',
+          text:
+            v.expiresAt === undefined
+              ? "Per scaricarlo devi aver effettuato l'accesso a Raccolta."
+              : `Per scaricarlo devi aver effettuato l'accesso a Raccolta. Resta disponibile fino al ${c.dateTime(v.expiresAt)} (UTC).`,
+        },
       ],
     }),
   },

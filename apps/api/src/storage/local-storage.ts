@@ -1,5 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { link, lstat, mkdir, open, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import {
+  link,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -20,6 +31,11 @@ import {
 } from './storage.js';
 
 export { verifySignedToken, readSignedToken, type SignedTokenPayload } from './signed-token.js';
+
+/** Reads in 1 MiB chunks: a quarter of the system calls of 256 KiB, 1/16 of the default. */
+const READ_CHUNK_BYTES = 1024 * 1024;
+/** A large object being written is synced to disk every this many bytes. */
+const SYNC_EVERY_BYTES = 64 * 1024 * 1024;
 
 export interface LocalStorageOptions {
   /** DATA_DIR/files */
@@ -70,23 +86,41 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     const tempPath = path.join(tempDir, `${randomUUID()}.part`);
     const hash = createHash('sha256');
     let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (maxBytes !== undefined && size > maxBytes) {
-          callback(new StorageTooLargeError(maxBytes));
-          return;
-        }
-        hash.update(chunk);
-        callback(null, chunk);
-      },
-    });
-
     let renamed = false;
     try {
       // Opened before streaming, so a source that fails at once cannot race the file's creation
       // against the cleanup below.
       const file = await open(tempPath, 'wx');
+      // Large objects are synced as they are written, not all at the end: the disk works while
+      // the rest is still arriving, instead of one long stall before the rename.
+      const sync: { unsynced: number; pending: Promise<void> | null; error: Error | null } = {
+        unsynced: 0,
+        pending: null,
+        error: null,
+      };
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (maxBytes !== undefined && size > maxBytes) {
+            callback(new StorageTooLargeError(maxBytes));
+            return;
+          }
+          hash.update(chunk);
+          sync.unsynced += chunk.length;
+          if (sync.unsynced >= SYNC_EVERY_BYTES && sync.pending === null) {
+            sync.unsynced = 0;
+            sync.pending = file
+              .datasync()
+              .catch((err: unknown) => {
+                sync.error ??= err instanceof Error ? err : new Error(String(err));
+              })
+              .finally(() => {
+                sync.pending = null;
+              });
+          }
+          callback(sync.error, chunk);
+        },
+      });
       // flush: fsync before close, and the pipeline settles only after the close, so the rename
       // below never publishes a name whose bytes are still only in the page cache.
       const sink = file.createWriteStream({ flush: true });
@@ -95,7 +129,9 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       } finally {
         // Not events.once: it would reject on the sink's copy of the error and skip the wait.
         if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
+        await sync.pending;
       }
+      if (sync.error) throw sync.error;
       const dir = path.dirname(finalPath);
       await makeDurableDir(dir);
       await rename(tempPath, finalPath);
@@ -127,7 +163,11 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       await file.close();
       throw error;
     }
-    return file.createReadStream({ start: range?.start, end: range?.end });
+    return file.createReadStream({
+      start: range?.start,
+      end: range?.end,
+      highWaterMark: READ_CHUNK_BYTES,
+    });
   }
 
   async function statObject(key: string): Promise<ObjectInfo | null> {

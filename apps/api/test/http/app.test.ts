@@ -142,6 +142,11 @@ describe('HTTP foundation', () => {
       '/teams/{teamId}/members/{memberId}/collections/{collectionId}/files',
       '/teams/{teamId}/collections/{collectionId}/uploads',
       '/teams/{teamId}/collections/{collectionId}/uploads/{uploadId}',
+      '/teams/{teamId}/downloads',
+      '/teams/{teamId}/downloads/{downloadId}',
+      '/teams/{teamId}/downloads/{downloadId}/parts/{partId}',
+      '/teams/{teamId}/downloads/{downloadId}/download',
+      '/teams/{teamId}/downloads/{downloadId}/parts/{partId}/download',
     ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }

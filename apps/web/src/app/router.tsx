@@ -11,6 +11,7 @@ import { LandingPage } from '../features/landing/components/landing-page';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { StatusPage } from '../features/status/components/status-page';
+import { DownloadPage, DownloadsProvider } from '../features/downloads';
 import { CollectionFilesPage } from '../features/files';
 import { AcceptInvitationPage, RejectInvitationPage } from '../features/invitations';
 import { SwitchTeamPage, TeamDashboardPage, TeamsPage } from '../features/teams';
@@ -30,10 +31,11 @@ export { NOT_FOUND_PATH };
 
 function RootRoute() {
   return (
-    <>
+    // Collection downloads are followed whichever page of the team app is shown.
+    <DownloadsProvider>
       <ScrollToTop />
       <AppLayout />
-    </>
+    </DownloadsProvider>
   );
 }
 
@@ -84,6 +86,7 @@ export const routes: RouteObject[] = [
           { path: 'switch-team', element: <SwitchTeamPage /> },
           { path: 'teams/:teamRef', element: <TeamDashboardPage /> },
           { path: 'teams/:teamRef/collections/:collectionId', element: <CollectionFilesPage /> },
+          { path: 'teams/:teamId/downloads/:downloadId/download', element: <DownloadPage /> },
         ],
       },
       // Invitation links work signed in or not: the server decides what the visitor must do.

@@ -5,6 +5,7 @@ import * as m0003 from './0003-oauth-purge-indexes.js';
 import * as m0004 from './0004-member-nickname-key.js';
 import * as m0005 from './0005-collections-and-files.js';
 import * as m0006 from './0006-uploads.js';
+import * as m0007 from './0007-downloads.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-member-nickname-key': m0004,
   '0005-collections-and-files': m0005,
   '0006-uploads': m0006,
+  '0007-downloads': m0007,
 };

@@ -3,6 +3,7 @@ export {
   ERROR_TOAST_DURATION_MS,
   SNACKBAR_DURATION_MS,
   useSnackbar,
+  type SnackbarAction,
   type SnackbarApi,
   type SnackbarOptions,
   type SnackbarSeverity,

@@ -1,10 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
-import { SNACKBAR_DURATION_MS, useSnackbar } from './snackbar-context';
+import { SNACKBAR_DURATION_MS, useSnackbar, type SnackbarOptions } from './snackbar-context';
 import { SnackbarProvider } from './snackbar-provider';
 
-function Trigger({ text, options }: { text: string; options?: { autoHideDuration: number } }) {
+function Trigger({ text, options }: { text: string; options?: SnackbarOptions }) {
   const { show } = useSnackbar();
   return (
     <button type="button" onClick={() => show(text, 'error', options)}>
@@ -76,6 +76,60 @@ describe('SnackbarProvider', () => {
     const snackbar = screen.getByRole('alert').closest('.MuiSnackbar-root');
     expect(snackbar?.className).toContain('MuiSnackbar-anchorOriginBottomCenter');
 
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    advance(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('brings back a message kept until closed once a newer one has gone', () => {
+    vi.useFakeTimers();
+    const onClick = vi.fn();
+    renderWithProvider(
+      <>
+        <Trigger
+          text="Ready"
+          options={{ autoHideDuration: null, key: 'd1', action: { label: 'Get it', onClick } }}
+        />
+        <Trigger text="Also ready" options={{ autoHideDuration: null, key: 'd2' }} />
+        <Trigger text="Saved" />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'show Ready' }));
+    fireEvent.click(screen.getByRole('button', { name: 'show Also ready' }));
+    fireEvent.click(screen.getByRole('button', { name: 'show Saved' }));
+    advance(0);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Saved']);
+
+    // The short message hides by itself, then the covered ones return, newest first.
+    advance(SNACKBAR_DURATION_MS);
+    expect(screen.getByRole('alert').textContent).toContain('Also ready');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    advance(0);
+    expect(screen.getByRole('alert').textContent).toContain('Ready');
+
+    // The action closes the message and runs; nothing is left to come back.
+    fireEvent.click(screen.getByRole('button', { name: 'Get it' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    advance(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('replaces a message of the same key, shown or waiting, instead of queueing it twice', () => {
+    vi.useFakeTimers();
+    renderWithProvider(
+      <>
+        <Trigger text="Ready" options={{ autoHideDuration: null, key: 'd1' }} />
+        <Trigger text="Other" options={{ autoHideDuration: null, key: 'd2' }} />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'show Ready' }));
+    fireEvent.click(screen.getByRole('button', { name: 'show Other' }));
+    fireEvent.click(screen.getByRole('button', { name: 'show Ready' }));
+    advance(0);
+    expect(screen.getByRole('alert').textContent).toContain('Ready');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    advance(0);
+    expect(screen.getByRole('alert').textContent).toContain('Other');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     advance(0);
     expect(screen.queryByRole('alert')).toBeNull();

@@ -8,7 +8,9 @@ import {
 } from '../../test/providers';
 import { ADA } from '../../test/session-fixtures';
 import { member, team, TEAM_ID } from '../../test/team-fixtures';
+import { Outlet } from 'react-router';
 import { DateLocalizationProvider } from '../../components/date-range-filter';
+import { DownloadsProvider } from '../downloads';
 import { CollectionsView } from './components/collections-view';
 
 /** Fixtures and a rendering helper for the collections tests. */
@@ -97,18 +99,32 @@ export function renderCollections(
   return renderRoutes(
     [
       {
-        path: '/teams/:teamRef',
+        // As in the app, downloads are followed around the pages.
         element: (
-          <DateLocalizationProvider>
-            <CollectionsView
-              team={team({ mode: teamMode })}
-              teamRef="choir"
-              actor={{ userId: ADA.sub, role }}
-            />
-          </DateLocalizationProvider>
+          <DownloadsProvider>
+            <Outlet />
+          </DownloadsProvider>
         ),
+        children: [
+          {
+            path: '/teams/:teamRef',
+            element: (
+              <DateLocalizationProvider>
+                <CollectionsView
+                  team={team({ mode: teamMode })}
+                  teamRef="choir"
+                  actor={{ userId: ADA.sub, role }}
+                />
+              </DateLocalizationProvider>
+            ),
+          },
+          { path: '/teams/:teamRef/collections/:collectionId', element: <p>Files screen</p> },
+          {
+            path: '/teams/:teamId/downloads/:downloadId/download',
+            element: <p>Download page</p>,
+          },
+        ],
       },
-      { path: '/teams/:teamRef/collections/:collectionId', element: <p>Files screen</p> },
     ],
     `/teams/choir${search}`,
     { queryClient },

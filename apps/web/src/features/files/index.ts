@@ -5,3 +5,4 @@ export { useCollectionQuery } from './api/get-collection';
 export { getFiles } from './api/list-files';
 export { FileThumbnail } from './components/file-thumbnail';
 export { formatFileSize } from './utils/format-file-size';
+export { startBrowserDownload } from './utils/start-download';

@@ -6,7 +6,7 @@ import type { Collection } from '@raccolta/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type CollectionAction = 'edit';
+export type CollectionAction = 'edit' | 'download';
 
 export interface CollectionMenuProps {
   collection: Collection;

@@ -79,12 +79,13 @@ describe('collections view states', { timeout: 15_000 }, () => {
     );
   });
 
-  it('gives no bottom bar to a viewer', async () => {
+  it('gives no bottom bar to a viewer, and only Download in the row menu', async () => {
     serve();
     renderCollections({ role: 'viewer' });
     await screen.findByRole('list', { name: 'Collections' });
     expect(screen.queryByRole('button', { name: 'New collection' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /^Actions for/ }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Download']);
   });
 
   it('shows a failed list translated, and retries', async () => {

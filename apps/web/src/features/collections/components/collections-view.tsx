@@ -11,6 +11,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import {
   canCreateCollection,
+  canCreateDownload,
   canUpdateCollection,
   REFETCH_TOAST_MIN_MS,
   type Collection,
@@ -22,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { isDateRangeInvalid } from '../../../components/date-range-filter';
 import { LoadMoreSentinel } from '../../../components/load-more-sentinel';
 import { useErrorText } from '../../../lib/error-text';
+import { useDownloads } from '../../downloads';
 import { collectionPagePath } from '../api/collection-keys';
 import { useCollectionsQuery } from '../api/list-collections';
 import { useCollectionFilters } from '../hooks/use-collection-filters';
@@ -66,6 +68,7 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
   const query = useCollectionsQuery(team.teamId, filters, !rangeInvalid);
   const refreshing = useShownAtLeast(query.isRefetching, REFETCH_TOAST_MIN_MS);
   const [dialog, setDialog] = useState<CollectionDialog | null>(null);
+  const downloads = useDownloads();
 
   const collections = distinctCollections(query.data?.pages ?? []);
   const creatorName = useMemberNickname(team.teamId, filters.member, collections);
@@ -74,11 +77,20 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
   const canCreate =
     actor !== null && canCreateCollection({ role: actor.role, teamMode: team.mode });
   const openCreate = () => setDialog({ kind: 'create' });
-  const actionsFor = (collection: Collection): CollectionAction[] =>
-    actor !== null &&
-    canUpdateCollection({ role: actor.role, actorUserId: actor.userId, collection })
-      ? ['edit']
-      : [];
+  const actionsFor = (collection: Collection): CollectionAction[] => {
+    if (actor === null) return [];
+    const actions: CollectionAction[] = [];
+    // An empty collection has nothing to download: the entry is left out (the row says 0 files).
+    if (canCreateDownload(actor.role) && collection.filesCount > 0) actions.push('download');
+    if (canUpdateCollection({ role: actor.role, actorUserId: actor.userId, collection })) {
+      actions.push('edit');
+    }
+    return actions;
+  };
+  const onAction = (action: CollectionAction, target: Collection) => {
+    if (action === 'download') downloads.request(target);
+    else setDialog({ kind: 'edit', collection: target });
+  };
 
   let body: ReactNode;
   let emptyOffersCreate = false;
@@ -129,7 +141,7 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
                 divider={index < collections.length - 1}
                 onCreator={(userId) => setFilters(withCreator(filters, userId))}
                 onTag={(userId) => setFilters({ ...filters, tagged: userId })}
-                onAction={(_action, target) => setDialog({ kind: 'edit', collection: target })}
+                onAction={onAction}
               />
             ))}
           </List>

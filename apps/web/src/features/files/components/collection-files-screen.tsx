@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
+  canCreateDownload,
   canCreateFile,
   canDeleteFile,
   canDownloadFile,
@@ -16,6 +17,7 @@ import { NOT_FOUND_PATH } from '../../../app/paths';
 import { isDateRangeInvalid } from '../../../components/date-range-filter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../auth';
+import { useDownloads } from '../../downloads';
 import { useMemberQuery } from '../../members';
 import { teamPath, useTeamActor } from '../../teams';
 import { fileKeys } from '../api/file-keys';
@@ -84,6 +86,7 @@ export function CollectionFilesScreen({
   const creator = useCreatorRef(team.teamId, filters.creator, files);
   const uploads = useFileUploads(team.teamId, collectionId);
   const { download, pendingFileId } = useDownloadFile();
+  const downloads = useDownloads();
   const [preview, setPreview] = useState<FileItem | null>(null);
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   useDocumentTitle(collection.data?.name ?? null);
@@ -95,6 +98,11 @@ export function CollectionFilesScreen({
     collection.data !== undefined &&
     canCreateFile({ role: actor.role, actorUserId: actor.userId, collection: collection.data });
   const canDownload = actor !== null && canDownloadFile(actor.role);
+  const shown = collection.data;
+  const onDownloadAll =
+    actor !== null && canCreateDownload(actor.role) && shown !== undefined
+      ? () => downloads.request(shown)
+      : null;
   const actions: FileAction[] = [];
   if (canDownload) actions.push('download');
   if (actor !== null && canDeleteFile(actor.role)) actions.push('delete');
@@ -151,6 +159,8 @@ export function CollectionFilesScreen({
           void query.refetch();
         }}
         onUpload={canUpload ? uploads.add : null}
+        onDownloadAll={onDownloadAll}
+        downloadPending={downloads.isRequesting(collectionId)}
       />
       <UploadPanel uploads={uploads} />
       <FileDropZone enabled={canUpload && wide} onFiles={uploads.add}>

@@ -1,4 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterAltOffOutlined from '@mui/icons-material/FilterAltOffOutlined';
 import Refresh from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
@@ -13,12 +14,14 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Collection, MemberRef } from '@raccolta/contracts';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { FileFiltersState } from '../hooks/use-file-filters';
 import { isDefaultFilters, type FileView } from '../utils/file-filters';
+import { VISUALLY_HIDDEN } from '../utils/visually-hidden';
 import { UploadButton } from './upload-button';
 
 export interface FilesHeaderProps {
@@ -32,6 +35,51 @@ export interface FilesHeaderProps {
   onRefresh: () => void;
   /** Null when the caller may not upload here. */
   onUpload: ((files: File[]) => void) | null;
+  /** "Download all" requests the collection's download; null when the role may not. */
+  onDownloadAll: (() => void) | null;
+  /** The request is on its way to the server. */
+  downloadPending?: boolean;
+}
+
+/**
+ * "Download all": disabled with the reason on an empty collection. The reason is the button's
+ * description too, since a disabled button cannot be focused to show its tooltip.
+ */
+function DownloadAllButton({
+  empty,
+  pending,
+  onClick,
+}: {
+  empty: boolean;
+  pending: boolean;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const reasonId = useId();
+  const button = (
+    <Button
+      variant="outlined"
+      startIcon={pending ? <CircularProgress size={18} aria-hidden /> : <FileDownloadOutlined />}
+      onClick={onClick}
+      disabled={empty || pending}
+      aria-describedby={empty ? reasonId : undefined}
+      sx={{ flexShrink: 0 }}
+    >
+      {t('downloads.downloadAll')}
+    </Button>
+  );
+  if (!empty) return button;
+  return (
+    <Tooltip title={t('downloads.noFiles')} describeChild>
+      {/* A disabled button fires no events: the wrapper shows the tooltip. */}
+      <span>
+        {button}
+        <Box component="span" id={reasonId} sx={VISUALLY_HIDDEN}>
+          {t('downloads.noFiles')}
+        </Box>
+      </span>
+    </Tooltip>
+  );
 }
 
 /**
@@ -46,6 +94,8 @@ export function FilesHeader({
   refreshing,
   onRefresh,
   onUpload,
+  onDownloadAll,
+  downloadPending = false,
 }: FilesHeaderProps) {
   const { t } = useTranslation();
   const creatorName = creator === null ? '…' : (creator.nickname ?? t('files.formerMember'));
@@ -100,10 +150,24 @@ export function FilesHeader({
             </Typography>
           )}
         </Box>
-        {onUpload !== null && (
-          <Box sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
-            <UploadButton onFiles={onUpload} />
-          </Box>
+        {(onUpload !== null || (onDownloadAll !== null && collection !== undefined)) && (
+          <Stack
+            direction="row"
+            sx={{
+              alignSelf: { xs: 'flex-start', sm: 'center' },
+              flexWrap: 'wrap',
+              gap: 1,
+            }}
+          >
+            {onDownloadAll !== null && collection !== undefined && (
+              <DownloadAllButton
+                empty={collection.filesCount === 0}
+                pending={downloadPending}
+                onClick={onDownloadAll}
+              />
+            )}
+            {onUpload !== null && <UploadButton onFiles={onUpload} />}
+          </Stack>
         )}
       </Stack>
 

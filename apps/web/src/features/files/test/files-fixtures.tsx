@@ -1,7 +1,9 @@
 import type { Collection, FileItem, Member, MemberRole } from '@raccolta/contracts';
 import { configure } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { vi } from 'vitest';
 import { DateLocalizationProvider } from '../../../components/date-range-filter';
+import { DownloadsProvider } from '../../downloads';
 import { errorResponse, fetchRoutes, jsonResponse, renderRoutes } from '../../../test/providers';
 import { ADA } from '../../../test/session-fixtures';
 import { member, self, team, TEAM_ID } from '../../../test/team-fixtures';
@@ -119,15 +121,29 @@ export function renderFilesPage(path = PAGE_PATH) {
   return renderRoutes(
     [
       {
-        path: '/teams/:teamRef/collections/:collectionId',
+        // As in the app, downloads are followed around the pages.
         element: (
-          <DateLocalizationProvider>
-            <CollectionFilesPage />
-          </DateLocalizationProvider>
+          <DownloadsProvider>
+            <Outlet />
+          </DownloadsProvider>
         ),
+        children: [
+          {
+            path: '/teams/:teamRef/collections/:collectionId',
+            element: (
+              <DateLocalizationProvider>
+                <CollectionFilesPage />
+              </DateLocalizationProvider>
+            ),
+          },
+          { path: '/teams/:teamRef', element: <p>Team dashboard</p> },
+          {
+            path: '/teams/:teamId/downloads/:downloadId/download',
+            element: <p>Download page</p>,
+          },
+          { path: '/404', element: <p>Page not found</p> },
+        ],
       },
-      { path: '/teams/:teamRef', element: <p>Team dashboard</p> },
-      { path: '/404', element: <p>Page not found</p> },
     ],
     path,
   );

@@ -1,0 +1,233 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { webLink } from '../auth/links.js';
+import type { Config } from '../config/config.js';
+import type { Db } from '../db/create-db.js';
+import { defineJob, PermanentJobError } from '../jobs/define-job.js';
+import { exponentialBackoff } from '../jobs/backoff.js';
+import type { Clock, JobRun } from '../jobs/types.js';
+import { enqueueMail } from '../mail/send-mail.job.js';
+import { StorageNotFoundError, type Storage } from '../storage/storage.js';
+import { partKey } from './downloads.keys.js';
+import type { DownloadRow } from './downloads.presenter.js';
+import { planDownload } from './download-plan.js';
+import { zipStream, type ZipEntry } from './zip/index.js';
+
+export interface BuildDownloadDeps {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  clock: Clock;
+}
+
+/** Entries read from the plan at a time, so a part of any size is archived in flat memory. */
+const ENTRY_BATCH = 500;
+
+async function loadDownload(db: Db, id: string): Promise<DownloadRow | undefined> {
+  return db.selectFrom('downloads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Records the end of a build that will not be retried; its stored parts go with the next sweep. */
+export async function markDownloadFailed(
+  db: Db,
+  id: string,
+  error: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('downloads')
+    .set({ status: 'failed', error: error.slice(0, 1000), updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'inProgress')
+    .execute();
+}
+
+/**
+ * The part's entries in archive order, read from the plan in batches. A file deleted since the
+ * plan, or whose object is gone, is left out; `counted.files` says how many went in.
+ */
+async function* partEntries(
+  deps: BuildDownloadDeps,
+  download: DownloadRow,
+  partNumber: number,
+  counted: { files: number },
+): AsyncGenerator<ZipEntry> {
+  const { db, storage } = deps;
+  let after = -1;
+  for (;;) {
+    const batch = await db
+      .selectFrom('download_entries as e')
+      .leftJoin('files as f', (join) =>
+        join.onRef('f.id', '=', 'e.file_id').on('f.collection_id', '=', download.collection_id),
+      )
+      .select([
+        'e.position',
+        'e.entry_name',
+        'e.compress',
+        'f.storage_key',
+        'f.size',
+        'f.created_at',
+      ])
+      .where('e.download_id', '=', download.id)
+      .where('e.part_number', '=', partNumber)
+      .where('e.position', '>', after)
+      .orderBy('e.position')
+      .limit(ENTRY_BATCH)
+      .execute();
+    for (const entry of batch) {
+      after = entry.position;
+      if (entry.storage_key === null || entry.size === null || entry.created_at === null) continue;
+      let source: Readable;
+      try {
+        source = await storage.get(entry.storage_key);
+      } catch (err) {
+        if (err instanceof StorageNotFoundError) continue;
+        throw err;
+      }
+      counted.files += 1;
+      yield {
+        name: entry.entry_name,
+        size: entry.size,
+        mtime: new Date(entry.created_at),
+        compress: entry.compress === 1,
+        open: () => Promise.resolve(source),
+      };
+    }
+    if (batch.length < ENTRY_BATCH) return;
+  }
+}
+
+async function buildPart(
+  deps: BuildDownloadDeps,
+  download: DownloadRow,
+  partNumber: number,
+  job: JobRun,
+): Promise<void> {
+  const { db, storage, clock } = deps;
+  const key = partKey(download.id, partNumber);
+  const counted = { files: 0 };
+  // put is atomic: the key holds either nothing or a complete zip, never a half-written one.
+  const stored = await storage.put(
+    key,
+    zipStream(partEntries(deps, download, partNumber, counted), { signal: job.signal }),
+    { contentType: 'application/zip' },
+  );
+  job.signal.throwIfAborted();
+  const now = clock();
+  await db
+    .updateTable('download_parts')
+    .set({ storage_key: key, size: stored.size, file_count: counted.files, ready_at: now })
+    .where('download_id', '=', download.id)
+    .where('part_number', '=', partNumber)
+    .execute();
+  await db
+    .updateTable('downloads')
+    .set({ updated_at: now })
+    .where('id', '=', download.id)
+    .execute();
+}
+
+/** Every part stored: the download is ready, its plan is dropped and the requester told. */
+async function finish(deps: BuildDownloadDeps, download: DownloadRow): Promise<void> {
+  const { db, clock, config } = deps;
+  const now = clock();
+  const expiresAt = now + config.downloads.expiryMs;
+  await db.transaction().execute(async (trx) => {
+    const parts = await trx
+      .selectFrom('download_parts')
+      .select(['file_count'])
+      .where('download_id', '=', download.id)
+      .execute();
+    const done = await trx
+      .updateTable('downloads')
+      .set({
+        status: 'ready',
+        ready_at: now,
+        expires_at: expiresAt,
+        updated_at: now,
+        file_count: parts.reduce((sum, part) => sum + part.file_count, 0),
+      })
+      .where('id', '=', download.id)
+      .where('status', '=', 'inProgress')
+      .executeTakeFirst();
+    if (done.numUpdatedRows === 0n) return;
+    await trx.deleteFrom('download_entries').where('download_id', '=', download.id).execute();
+    const user = await trx
+      .selectFrom('users')
+      .select(['email', 'locale', 'nickname'])
+      .where('id', '=', download.requested_by)
+      .executeTakeFirst();
+    if (!user?.email) return;
+    await enqueueMail(
+      trx,
+      {
+        to: user.email,
+        locale: user.locale === 'it' ? 'it' : 'en',
+        template: 'downloadReady',
+        vars: {
+          collectionName: download.collection_name,
+          link: webLink(config, `/teams/${download.team_id}/downloads/${download.id}/download`, {}),
+          name: user.nickname ?? undefined,
+          parts: download.total_parts ?? parts.length,
+          expiresAt,
+        },
+      },
+      clock,
+    );
+  });
+}
+
+async function build(deps: BuildDownloadDeps, downloadId: string, job: JobRun): Promise<void> {
+  const { db } = deps;
+  let download = await loadDownload(db, downloadId);
+  if (download?.status !== 'inProgress') return;
+  if (download.total_parts === null) {
+    await planDownload(deps, download);
+    download = await loadDownload(db, downloadId);
+    if (download?.status !== 'inProgress') return;
+  }
+  // Parts stored by an earlier run stay: a crash costs only the part that was being written.
+  const missing = await db
+    .selectFrom('download_parts')
+    .select('part_number')
+    .where('download_id', '=', download.id)
+    .where('storage_key', 'is', null)
+    .orderBy('part_number')
+    .execute();
+  for (const { part_number } of missing) {
+    job.signal.throwIfAborted();
+    await buildPart(deps, download, part_number, job);
+  }
+  await finish(deps, download);
+}
+
+/**
+ * Builds a collection download: plans it once, then writes each missing part as a zip streamed
+ * into storage. Idempotent: a run after a crash (or a second worker after a lost lease) finds the
+ * plan and the stored parts, and writes only what is missing. A build that keeps failing ends as
+ * `failed` rather than in progress forever.
+ */
+export const buildDownloadJob = defineJob({
+  queue: 'downloads.build',
+  schema: z.object({ downloadId: z.uuid() }),
+  maxAttempts: 5,
+  backoff: exponentialBackoff({ baseMs: 5_000, maxMs: 5 * 60_000 }),
+  handler: async (deps: BuildDownloadDeps, { downloadId }, job) => {
+    const { db, clock } = deps;
+    // A worker killed on every run (the lease ran out each time) never reached the catch below.
+    if (job.attempt > job.maxAttempts) {
+      await markDownloadFailed(db, downloadId, 'the build was interrupted too many times', clock());
+      return;
+    }
+    try {
+      await build(deps, downloadId, job);
+    } catch (err) {
+      if (job.signal.aborted) throw err;
+      if (err instanceof PermanentJobError || job.attempt >= job.maxAttempts) {
+        const message = err instanceof Error ? err.message : String(err);
+        await markDownloadFailed(db, downloadId, message, clock());
+      }
+      throw err;
+    }
+  },
+});

@@ -1,0 +1,141 @@
+import type { Db } from '../db/create-db.js';
+import type { Clock } from '../jobs/types.js';
+import type { Config } from '../config/config.js';
+import type { DownloadRow } from './downloads.presenter.js';
+import { selectionOf, selectionQuery } from './download-selection.js';
+import { ARCHIVE_END_BOUND, entryBytesBound, safeEntryNames, shouldCompress } from './zip/index.js';
+
+export interface PlannedFile {
+  id: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+export interface PlannedEntry {
+  fileId: string;
+  entryName: string;
+  compress: boolean;
+  part: number;
+}
+
+/**
+ * Which part each file goes into, in order, so that no part's zip can exceed `partMaxBytes`:
+ * sizes are bounded before a byte is written (headers, deflate's worst case, the end records).
+ * A file too big for any part gets a part of its own. Entry names are made safe and unique, all
+ * under one folder named after the collection, so the parts unzip into the same folder.
+ */
+export function planParts(
+  files: readonly PlannedFile[],
+  folder: string,
+  partMaxBytes: number,
+): { entries: PlannedEntry[]; parts: number[] } {
+  const names = safeEntryNames(
+    files.map((file) => file.name),
+    folder,
+  );
+  const entries: PlannedEntry[] = [];
+  const parts: number[] = [];
+  let part = 0;
+  let bytes = 0;
+  files.forEach((file, index) => {
+    const entryName = names[index] ?? file.id;
+    const compress = shouldCompress(file.contentType);
+    const bound = entryBytesBound({ name: entryName, size: file.size, compress });
+    if (part === 0 || bytes + bound + ARCHIVE_END_BOUND > partMaxBytes) {
+      // A new part, unless the current one is still empty (a file bigger than any part).
+      if (part === 0 || (parts[part - 1] ?? 0) > 0) {
+        part += 1;
+        parts.push(0);
+        bytes = 0;
+      }
+    }
+    bytes += bound;
+    parts[part - 1] = (parts[part - 1] ?? 0) + 1;
+    entries.push({ fileId: file.id, entryName, compress, part });
+  });
+  return { entries, parts };
+}
+
+const INSERT_BATCH = 500;
+
+/**
+ * Plans a download once, in one transaction: the files of its selection as they were when it
+ * was requested, their entry names and parts. A second run finds `total_parts` set and keeps it.
+ */
+export async function planDownload(
+  deps: { db: Db; config: Config; clock: Clock },
+  download: DownloadRow,
+): Promise<void> {
+  const { db, config, clock } = deps;
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('downloads')
+      .select(['total_parts', 'status'])
+      .where('id', '=', download.id)
+      .executeTakeFirst();
+    if (current?.status !== 'inProgress' || current.total_parts !== null) return;
+    const files = await selectionQuery(trx, selectionOf(download))
+      .select([
+        'files.id as id',
+        'files.name as name',
+        'files.size as size',
+        'files.content_type as contentType',
+      ])
+      .orderBy('files.created_at')
+      .orderBy('files.id')
+      .execute();
+    const now = clock();
+    if (files.length === 0) {
+      await trx
+        .updateTable('downloads')
+        .set({ status: 'failed', error: 'no files left to download', updated_at: now })
+        .where('id', '=', download.id)
+        .execute();
+      return;
+    }
+    const { entries, parts } = planParts(
+      files,
+      download.collection_name,
+      config.downloads.partMaxBytes,
+    );
+    for (let i = 0; i < entries.length; i += INSERT_BATCH) {
+      await trx
+        .insertInto('download_entries')
+        .values(
+          entries.slice(i, i + INSERT_BATCH).map((entry, offset) => ({
+            download_id: download.id,
+            position: i + offset,
+            part_number: entry.part,
+            file_id: entry.fileId,
+            entry_name: entry.entryName,
+            compress: entry.compress ? 1 : 0,
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .insertInto('download_parts')
+      .values(
+        parts.map((fileCount, index) => ({
+          download_id: download.id,
+          part_number: index + 1,
+          file_count: fileCount,
+          storage_key: null,
+          size: null,
+          ready_at: null,
+        })),
+      )
+      .execute();
+    await trx
+      .updateTable('downloads')
+      .set({
+        total_parts: parts.length,
+        file_count: files.length,
+        total_bytes: files.reduce((sum, file) => sum + file.size, 0),
+        updated_at: now,
+      })
+      .where('id', '=', download.id)
+      .execute();
+  });
+}

@@ -1,0 +1,39 @@
+import type { Download, DownloadPart } from '@raccolta/contracts';
+import type { Selectable } from 'kysely';
+import type { DownloadPartsTable, DownloadsTable } from '../db/database.js';
+
+export type DownloadRow = Selectable<DownloadsTable>;
+export type DownloadPartRow = Selectable<DownloadPartsTable>;
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export function presentPart(row: DownloadPartRow): DownloadPart {
+  const ready = row.storage_key !== null;
+  return {
+    partId: row.part_number,
+    status: ready ? 'ready' : 'inProgress',
+    fileCount: row.file_count,
+    size: ready ? row.size : null,
+  };
+}
+
+export function presentDownload(row: DownloadRow, parts: DownloadPartRow[]): Download {
+  // An expired or failed download offers no part, whatever was stored before.
+  const offered = row.status === 'ready' || row.status === 'inProgress';
+  const shown = offered ? parts.map(presentPart) : [];
+  return {
+    requestId: row.id,
+    teamId: row.team_id,
+    collectionId: row.collection_id,
+    collectionName: row.collection_name,
+    status: row.status,
+    totalParts: row.total_parts,
+    readyParts: offered ? shown.filter((part) => part.status === 'ready').length : 0,
+    fileCount: row.file_count,
+    totalBytes: row.total_bytes,
+    parts: shown,
+    createdAt: iso(row.created_at),
+    readyAt: row.ready_at === null ? null : iso(row.ready_at),
+    expiresAt: row.expires_at === null ? null : iso(row.expires_at),
+  };
+}
