@@ -1,0 +1,130 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+import { createVerifiedAccount, newAccount } from '../support/accounts.js';
+import { watchConsole } from '../support/browser.js';
+import { apiCreateCollection, apiUploadFile } from '../support/collections.js';
+import { gradientPng, noisePng } from '../support/images.js';
+import { linkIn, waitForMail } from '../support/mailbox.js';
+import { apiCreateTeam, sessionToken, signInAsOwner } from '../support/teams.js';
+
+const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
+const PHONE = { width: 375, height: 740 };
+const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors = watchConsole(page);
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOT_DIR}downloads-${name}.png`, fullPage: true });
+}
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+test.describe('collection downloads', () => {
+  test('request in the browser, the e-mail, its link: the zip arrives and unzips to the collection', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = newAccount('archivist');
+    await createVerifiedAccount(request, owner);
+    await signInAsOwner(page, owner.email, owner.password);
+    const token = await sessionToken(page);
+    const teamId = await apiCreateTeam(request, token, { name: 'Archivio' });
+    const collectionId = await apiCreateCollection(request, token, teamId, { name: 'Gita 2025' });
+    const files = [
+      { name: 'sea.png', mimeType: 'image/png', buffer: gradientPng(320, 200, [20, 90, 200]) },
+      { name: 'forest.png', mimeType: 'image/png', buffer: noisePng(300, 300, 7) },
+      {
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Bring water.\n'.repeat(200)),
+      },
+    ];
+    for (const file of files) await apiUploadFile(request, token, teamId, collectionId, file);
+
+    // The collection's row menu: Download.
+    await page.goto(`/teams/${teamId}`);
+    await page.getByRole('button', { name: 'Actions for Gita 2025' }).click();
+    await page.getByRole('menuitem', { name: 'Download' }).click();
+    await expect(
+      page.getByText('Preparing the download of “Gita 2025”', { exact: false }),
+    ).toBeVisible();
+    await shot(page, 'preparing');
+    // Polled every 5 s: the ready toast offers the download at once.
+    await expect(page.getByRole('button', { name: 'Download now' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByText('The download of “Gita 2025” is ready.')).toBeVisible();
+    await shot(page, 'ready-toast');
+
+    // The e-mail's link opens the download page, which starts the download by itself.
+    const mail = await waitForMail(owner.email, /Gita 2025/);
+    const link = linkIn(mail, `/teams/${teamId}/downloads/`);
+    const started = page.waitForEvent('download');
+    await page.goto(link);
+    const download = await started;
+    expect(download.suggestedFilename()).toMatch(/^\d{8}-\d{6} Gita 2025\.zip$/);
+    await expect(page.getByText(/The download has started/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download again' })).toBeVisible();
+    await shot(page, 'page');
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'raccolta-e2e-zip-'));
+    try {
+      const archive = path.join(dir, 'archive.zip');
+      await download.saveAs(archive);
+      execFileSync('unzip', ['-t', '-qq', archive]);
+      execFileSync('unzip', ['-q', archive, '-d', path.join(dir, 'out')]);
+      const folder = path.join(dir, 'out', 'Gita 2025');
+      expect(readdirSync(folder).sort()).toEqual(files.map((f) => f.name).sort());
+      for (const file of files)
+        expect(sha256(readFileSync(path.join(folder, file.name))), file.name).toBe(
+          sha256(file.buffer),
+        );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // The same page in Italian, dark, on a phone.
+    const context = await browser.newContext({
+      baseURL,
+      storageState: await page.context().storageState(),
+      locale: 'it-IT',
+      colorScheme: 'dark',
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      acceptDownloads: true,
+    });
+    const phone = await context.newPage();
+    const phoneErrors = watchConsole(phone);
+    const again = phone.waitForEvent('download');
+    await phone.goto(link);
+    await again;
+    await expect(phone.getByRole('button', { name: 'Scarica di nuovo' })).toBeVisible();
+    const noOverflow = await phone.evaluate(
+      () => document.documentElement.scrollWidth <= window.innerWidth,
+    );
+    expect(noOverflow).toBe(true);
+    await shot(phone, 'page-dark-phone-it');
+    // The files screen's Download all, on the phone.
+    await phone.goto(`/teams/${teamId}/collections/${collectionId}`);
+    await expect(phone.getByRole('button', { name: 'Scarica tutto' })).toBeVisible();
+    await shot(phone, 'files-dark-phone-it');
+    await context.close();
+    expect(phoneErrors).toEqual([]);
+  });
+});
