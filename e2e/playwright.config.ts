@@ -88,6 +88,8 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         LOG_LEVEL: 'warn',
         JOB_POLL_MS: '200',
+        // Small parts, so a collection of a few photos shows how a large download is split.
+        DOWNLOAD_PART_MAX_BYTES: String(1024 * 1024),
         // The whole suite is one client address loading page after page (every asset counts):
         // the general per-address limit would end the run. Routes' own stricter limits still apply.
         RATE_LIMIT_MAX: '5000',

@@ -127,4 +127,54 @@ test.describe('collection downloads', () => {
     await context.close();
     expect(phoneErrors).toEqual([]);
   });
+
+  test('a collection larger than a part: the toast says so, the page offers each part', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = newAccount('parts');
+    await createVerifiedAccount(request, owner);
+    await signInAsOwner(page, owner.email, owner.password);
+    const token = await sessionToken(page);
+    const teamId = await apiCreateTeam(request, token, { name: 'Fototeca' });
+    const collectionId = await apiCreateCollection(request, token, teamId, { name: 'Mostra' });
+    // About 700 kB each: with the e2e's 1 MiB parts, one photo per part.
+    const photos = [1, 2, 3].map((seed) => ({
+      name: `photo-${seed}.png`,
+      mimeType: 'image/png',
+      buffer: noisePng(480, 480, seed),
+    }));
+    for (const photo of photos) await apiUploadFile(request, token, teamId, collectionId, photo);
+
+    await page.goto(`/teams/${teamId}/collections/${collectionId}`);
+    await page.getByRole('button', { name: 'Download all' }).click();
+    await expect(page.getByText('it will arrive in 3 parts', { exact: false })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/teams/${teamId}/downloads/[^/]+/download`));
+    const part2 = page.getByRole('button', { name: 'Download part 2 of 3' });
+    await expect(part2).toBeEnabled({ timeout: 30_000 });
+    await shot(page, 'parts');
+
+    const started = page.waitForEvent('download');
+    await part2.click();
+    const download = await started;
+    expect(download.suggestedFilename()).toMatch(/^\d{8}-\d{6} Mostra \(part 2 of 3\)\.zip$/);
+    const dir = mkdtempSync(path.join(tmpdir(), 'raccolta-e2e-zip-'));
+    try {
+      const archive = path.join(dir, 'part.zip');
+      await download.saveAs(archive);
+      execFileSync('unzip', ['-q', archive, '-d', path.join(dir, 'out')]);
+      const [name] = readdirSync(path.join(dir, 'out', 'Mostra'));
+      const photo = photos.find((p) => p.name === name);
+      expect(photo, name).toBeDefined();
+      expect(sha256(readFileSync(path.join(dir, 'out', 'Mostra', name ?? '')))).toBe(
+        sha256(photo?.buffer ?? Buffer.alloc(0)),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
