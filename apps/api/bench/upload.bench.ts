@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -137,6 +138,14 @@ function apiTarget(api: ApiProcess, token: string, teamId: string, collectionId:
   };
 }
 
+/** CPU time the process has used (user + system), in ms, from /proc. */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 async function timeOne(target: Target, size: number): Promise<number> {
   const started = performance.now();
   await target.upload(size);
@@ -196,12 +205,15 @@ export async function benchUploads(): Promise<BenchRow[]> {
     const bigApi: number[] = [];
     const manyBare: number[] = [];
     const manyApi: number[] = [];
+    let apiCpuMs = 0;
     try {
       for (let round = 0; round < ROUNDS; round++) {
         bigBare.push(await timeOne(baseline, GIB));
         bigApi.push(await timeOne(stack, GIB));
         manyBare.push(await timeMany(baseline, SMALL_FILES, SMALL_SIZE));
+        const cpuBefore = await cpuMs(running.pid);
         manyApi.push(await timeMany(stack, SMALL_FILES, SMALL_SIZE));
+        apiCpuMs += (await cpuMs(running.pid)) - cpuBefore;
       }
     } finally {
       clearInterval(sampler);
@@ -213,6 +225,7 @@ export async function benchUploads(): Promise<BenchRow[]> {
     console.log(
       `  1 GiB: bare ${mbps(best(bigBare)).toFixed(0)} MiB/s, API ${mbps(best(bigApi)).toFixed(0)} MiB/s; ` +
         `${SMALL_FILES} × 2 MB: bare ${fps(best(manyBare)).toFixed(0)} files/s, API ${fps(best(manyApi)).toFixed(0)} files/s; ` +
+        `API CPU ${(apiCpuMs / (ROUNDS * SMALL_FILES)).toFixed(1)} ms per small file; ` +
         `API RSS ${(rssBefore / 1024 ** 2).toFixed(0)} MB → peak ${(rssPeak / 1024 ** 2).toFixed(0)} MB (+${growthMb.toFixed(0)} MB)`,
     );
     return [

@@ -77,6 +77,7 @@ describe('the worker inside the API process', () => {
       .where('status', 'in', ['pending', 'running'])
       .execute();
     expect(scheduled.map((j) => j.queue).sort()).toEqual([
+      'downloads.expire',
       'jobs.purge',
       'oauth.purge',
       'storage.sweep-temp',
