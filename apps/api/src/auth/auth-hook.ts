@@ -21,6 +21,17 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * The user of a valid, current access token: signed by us, not expired, of the user's current
+ * token version (sign-out and password changes bump it). Anything else → 401 invalidAuthorization.
+ */
+export async function userOfAccessToken(ctx: AppContext, token: string): Promise<UserRow> {
+  const claims = await verifyAccessToken(ctx.config, token, ctx.clock());
+  const user = await findUserById(ctx.db, claims.sub);
+  if (!user || user.token_version !== claims.sv) throw new AppError('invalidAuthorization');
+  return user;
+}
+
+/**
  * The onRequest hook of every route that needs a signed-in user: missing token → 401
  * authorizationRequired; a bad, expired or revoked one (sign-out, password change) → 401
  * invalidAuthorization.
@@ -29,10 +40,7 @@ export function authenticate(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     if (!token) throw new AppError('authorizationRequired');
-    const claims = await verifyAccessToken(ctx.config, token, ctx.clock());
-    const user = await findUserById(ctx.db, claims.sub);
-    if (!user || user.token_version !== claims.sv) throw new AppError('invalidAuthorization');
-    request.actor = user;
+    request.actor = await userOfAccessToken(ctx, token);
   };
 }
 

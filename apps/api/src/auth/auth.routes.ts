@@ -12,11 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { userOfAccessToken } from './auth-hook.js';
 import { forgotPassword, resetPassword } from './password.service.js';
 import { refreshSession, revokeAllSessions } from './sessions.js';
 import { setNewPassword, signIn } from './signin.service.js';
 import { signUp, verifyEmail } from './signup.service.js';
-import { verifyAccessToken } from './tokens.js';
 
 /**
  * A chosen password is checked against the §5 policy by the service, so a weak one is
@@ -113,17 +113,15 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "End every session of the token's user",
+          description:
+            'The access token must be valid and current, as on any signed-in route: an expired one, or one from before the last sign-out or password change, is 401 invalidAuthorization.',
           body: signOutRequestSchema,
           response: { 200: empty },
         },
       },
       async (request) => {
-        const claims = await verifyAccessToken(ctx.config, request.body.accessToken, ctx.clock(), {
-          allowExpired: true,
-        });
-        await ctx.db
-          .transaction()
-          .execute((trx) => revokeAllSessions(trx, claims.sub, ctx.clock()));
+        const user = await userOfAccessToken(ctx, request.body.accessToken);
+        await ctx.db.transaction().execute((trx) => revokeAllSessions(trx, user.id, ctx.clock()));
         return {};
       },
     );

@@ -7,6 +7,7 @@ import { checkCode, consumeCode, createCode, invalidateCodes } from './one-time-
 import { hashPassword } from './passwords.js';
 import { clear } from './rate-limiter.js';
 import { revokeAllSessions } from './sessions.js';
+import { signInAccountKey } from './signin.service.js';
 import { assertStrongPassword } from './signup.service.js';
 
 /** Always succeeds, so it cannot tell whether an address has an account. */
@@ -61,5 +62,5 @@ export async function resetPassword(
       .execute();
     await revokeAllSessions(trx, user.id, now);
   });
-  await clear(ctx.db, `signin:account:${user.email ?? ''}`);
+  await clear(ctx.db, signInAccountKey(user.id));
 }

@@ -3,33 +3,49 @@ import type { Db } from '../db/create-db.js';
 
 /**
  * Counters in the database, so every API process sees the same counts (per account, per client
- * address). One upsert per hit; a window restarts when it has passed.
+ * address). A window restarts when it has passed.
  */
-export async function hit(db: Db, key: string, windowMs: number, nowMs: number): Promise<number> {
+
+/**
+ * Counts one attempt if the window still has room for it: true when counted, false when `limit`
+ * attempts are already counted. One upsert that reads and increments together (the conflicting
+ * row is locked on PostgreSQL; SQLite runs one writer at a time), so parallel callers can never
+ * all see room: at most `limit` of any burst get true.
+ */
+export async function reserve(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  nowMs: number,
+): Promise<boolean> {
   const resetAt = nowMs + windowMs;
   const row = await db
     .insertInto('rate_limits')
     .values({ key, count: 1, reset_at: resetAt })
     .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql<number>`case when rate_limits.reset_at <= ${nowMs} then 1 else rate_limits.count + 1 end`,
-        reset_at: sql<number>`case when rate_limits.reset_at <= ${nowMs} then ${resetAt} else rate_limits.reset_at end`,
-      }),
+      oc
+        .column('key')
+        .doUpdateSet({
+          count: sql<number>`case when rate_limits.reset_at <= ${nowMs} then 1 else rate_limits.count + 1 end`,
+          reset_at: sql<number>`case when rate_limits.reset_at <= ${nowMs} then ${resetAt} else rate_limits.reset_at end`,
+        })
+        .where(sql<boolean>`rate_limits.reset_at <= ${nowMs} or rate_limits.count < ${limit}`),
     )
     .returning('count')
-    .executeTakeFirstOrThrow();
-  return row.count;
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-/** The count within the current window, without counting a hit. */
-export async function peek(db: Db, key: string, nowMs: number): Promise<number> {
-  const row = await db
-    .selectFrom('rate_limits')
-    .select('count')
+/** Gives back one attempt counted by `reserve` (it did not turn out to be a failure). */
+export async function release(db: Db, key: string, nowMs: number): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
     .where('key', '=', key)
+    .where('count', '>', 0)
     .where('reset_at', '>', nowMs)
-    .executeTakeFirst();
-  return row ? row.count : 0;
+    .execute();
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

@@ -6,9 +6,9 @@ import { findTeamByRef } from '../teams/team-access.js';
 import { findUserByEmail, findUserByUsername, type UserRow } from '../users/users.repository.js';
 import { checkCode, consumeCode, createCode } from './one-time-codes.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { clear, hit, peek } from './rate-limiter.js';
+import { clear, release, reserve } from './rate-limiter.js';
 import { startSession } from './sessions.js';
-import { assertStrongPassword, sendVerification } from './signup.service.js';
+import { assertStrongPassword, resendVerificationIfStale } from './signup.service.js';
 
 const NEW_PASSWORD_SESSION_MS = 15 * 60_000;
 
@@ -31,10 +31,29 @@ async function findSignInUser(db: Db, input: SignInInput): Promise<UserRow | und
   return findUserByUsername(db, username, null);
 }
 
+/** The sign-in failure counter of an account, whichever e-mail, username or team reference named it. */
+export function signInAccountKey(userId: string): string {
+  return `signin:user:${userId}`;
+}
+
+/**
+ * The counter of a name that matches no account, keyed by what it would resolve to: an e-mail, or
+ * a username (with any team, known or made up, it would fall back to the standard user). So an
+ * unknown account locks after the same number of failures as a known one, whatever team is typed.
+ */
+function unknownAccountKey(input: SignInInput): string {
+  return input.email
+    ? `signin:unknown:email:${input.email.trim().toLowerCase()}`
+    : `signin:unknown:username:${(input.username ?? '').trim().toLowerCase()}`;
+}
+
 /**
  * Password sign-in. An unknown user and a wrong password give the same answer in about the same
- * time; failures are counted per account and per client address (in the database, so every API
- * process counts together) and past the limit the answer is tooManyRequests.
+ * time. Failures are counted per account (the resolved user, so every way of naming it counts
+ * together) and per client address, in the database so every API process counts together; past
+ * the limit the answer is tooManyRequests. The attempt is counted before the password is checked,
+ * atomically, so a burst of parallel guesses gets at most the limit's number of checks; a right
+ * password then clears the account's counter and gives the address its attempt back.
  */
 export async function signIn(
   ctx: AppContext,
@@ -43,29 +62,23 @@ export async function signIn(
 ): Promise<TokenSet> {
   const { auth } = ctx.config;
   const now = ctx.clock();
-  const accountKey = `signin:account:${(input.email ?? `${input.team ?? ''}/${input.username ?? ''}`).trim().toLowerCase()}`;
+  const user = await findSignInUser(ctx.db, input);
+  const accountKey = user ? signInAccountKey(user.id) : unknownAccountKey(input);
   const ipKey = `signin:ip:${clientIp}`;
-  const [accountFailures, ipFailures] = await Promise.all([
-    peek(ctx.db, accountKey, now),
-    peek(ctx.db, ipKey, now),
-  ]);
-  if (
-    accountFailures >= auth.signinMaxFailuresPerAccount ||
-    ipFailures >= auth.signinMaxFailuresPerIp
-  ) {
+  const window = auth.signinFailureWindowMs;
+  if (!(await reserve(ctx.db, ipKey, auth.signinMaxFailuresPerIp, window, now))) {
+    throw new AppError('tooManyRequests');
+  }
+  if (!(await reserve(ctx.db, accountKey, auth.signinMaxFailuresPerAccount, window, now))) {
+    await release(ctx.db, ipKey, now);
     throw new AppError('tooManyRequests');
   }
 
-  const user = await findSignInUser(ctx.db, input);
   const ok = await verifyPassword(user?.password_hash, input.password);
   if (!user || !ok) {
-    await Promise.all([
-      hit(ctx.db, accountKey, auth.signinFailureWindowMs, now),
-      hit(ctx.db, ipKey, auth.signinFailureWindowMs, now),
-    ]);
     throw new AppError('notAuthorized', { message: 'Incorrect username or password' });
   }
-  await clear(ctx.db, accountKey);
+  await Promise.all([clear(ctx.db, accountKey), release(ctx.db, ipKey, now)]);
 
   if (user.kind === 'standard' && user.email_verified !== 1) {
     await resendVerificationIfStale(ctx, user, now);
@@ -82,23 +95,6 @@ export async function signIn(
     });
   }
   return startSession(ctx, user, { identityProvider: false });
-}
-
-/** A user who lost the verification mail gets a new one when signing in, at most every 10 minutes. */
-async function resendVerificationIfStale(
-  ctx: AppContext,
-  user: UserRow,
-  now: number,
-): Promise<void> {
-  const recent = await ctx.db
-    .selectFrom('one_time_codes')
-    .select('id')
-    .where('user_id', '=', user.id)
-    .where('purpose', '=', 'verify_email')
-    .where('created_at', '>', now - 10 * 60_000)
-    .executeTakeFirst();
-  if (recent) return;
-  await ctx.db.transaction().execute((trx) => sendVerification(ctx, trx, user, now));
 }
 
 /** An internal member's first sign-in: the generated password is replaced by one of their own. */

@@ -57,9 +57,10 @@ export async function sendVerification(
 }
 
 /**
- * Self sign-up. An e-mail already taken answers as spec §8 names it; an earlier sign-up that was
- * never verified is replaced (its owner may have lost the mail, or someone else typed the address:
- * either way only the mailbox's owner can verify it).
+ * Self sign-up. An e-mail already taken answers as spec §8 names it, and nothing of the existing
+ * account changes: otherwise anyone could set the password of an address before its owner verifies
+ * it (pre-hijacking). An owner who lost the verification mail of an unverified sign-up gets it
+ * again, at most every 10 minutes, like at sign-in.
  */
 export async function signUp(
   ctx: AppContext,
@@ -70,34 +71,9 @@ export async function signUp(
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock();
-  return ctx.db.transaction().execute(async (trx) => {
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
     const existing = await findUserByEmail(trx, email);
-    if (existing) {
-      if (
-        existing.email_verified === 1 ||
-        existing.sign_up_method !== 'email_password' ||
-        existing.password_hash === null
-      ) {
-        throw duplicateError(existing);
-      }
-      await trx
-        .updateTable('users')
-        .set({
-          password_hash: passwordHash,
-          nickname: input.nickname.trim(),
-          locale: input.locale,
-          updated_at: now,
-        })
-        .where('id', '=', existing.id)
-        .execute();
-      await sendVerification(
-        ctx,
-        trx,
-        { ...existing, nickname: input.nickname.trim(), locale: input.locale },
-        now,
-      );
-      return { userId: existing.id, username: existing.username };
-    }
+    if (existing) return { kind: 'exists' as const, existing };
     const user = await insertUser(
       trx,
       {
@@ -115,8 +91,37 @@ export async function signUp(
       now,
     );
     await sendVerification(ctx, trx, user, now);
-    return { userId: user.id, username: user.username };
+    return { kind: 'created' as const, user };
   });
+  if (outcome.kind === 'created') {
+    return { userId: outcome.user.id, username: outcome.user.username };
+  }
+  const { existing } = outcome;
+  if (
+    existing.email_verified !== 1 &&
+    existing.sign_up_method === 'email_password' &&
+    existing.password_hash !== null
+  ) {
+    await resendVerificationIfStale(ctx, existing, now);
+  }
+  throw duplicateError(existing);
+}
+
+/** A user who lost the verification mail gets a new one, at most every 10 minutes. */
+export async function resendVerificationIfStale(
+  ctx: AppContext,
+  user: UserRow,
+  now: number,
+): Promise<void> {
+  const recent = await ctx.db
+    .selectFrom('one_time_codes')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('purpose', '=', 'verify_email')
+    .where('created_at', '>', now - 10 * 60_000)
+    .executeTakeFirst();
+  if (recent) return;
+  await ctx.db.transaction().execute((trx) => sendVerification(ctx, trx, user, now));
 }
 
 function duplicateError(existing: UserRow): AppError {

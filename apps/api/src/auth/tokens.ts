@@ -56,13 +56,12 @@ export async function signTokens(
 
 /**
  * Verifies an access token. Expired → invalidAuthorization, like any other bad token: the client
- * refreshes or signs in again. `allowExpired` serves sign-out, which must work with a stale token.
+ * refreshes or signs in again.
  */
 export async function verifyAccessToken(
   config: Config,
   token: string,
   nowMs: number,
-  opts: { allowExpired?: boolean } = {},
 ): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, keyOf(config), {
@@ -70,7 +69,7 @@ export async function verifyAccessToken(
       audience: AUDIENCE,
       algorithms: ['HS256'],
       currentDate: new Date(nowMs),
-      clockTolerance: opts.allowExpired ? Number.MAX_SAFE_INTEGER : 5,
+      clockTolerance: 5,
     });
     if (
       payload.token_use !== 'access' ||

@@ -173,7 +173,7 @@ describe('sign-up, verification and sign-in', () => {
     });
   });
 
-  it('lets an unverified sign-up be repeated: the newest link works, the old one no longer', async () => {
+  it('answers a repeated unverified sign-up as a duplicate: nothing changes, the link is re-sent', async () => {
     await post('/auth/signup', {
       email: 'carla@example.com',
       password: PASSWORD,
@@ -181,16 +181,28 @@ describe('sign-up, verification and sign-in', () => {
       locale: 'en',
     });
     const first = await verifyLinkFor('carla@example.com');
-    const again = await post('/auth/signup', {
+    const repeat = {
       email: 'carla@example.com',
       password: 'An0ther-pass',
       nickname: 'Carla B',
       locale: 'en',
+    };
+    expect((await post('/auth/signup', repeat)).json()).toMatchObject({
+      statusCode: 409,
+      errorCode: 'userAlreadyExists',
     });
-    expect(again.statusCode).toBe(201);
-    await expect
-      .poll(() => smtp.messages.filter((m) => m.to.includes('carla@example.com')).length)
-      .toBe(2);
+    // The lost link is sent again, at most every 10 minutes.
+    now += 11 * 60_000;
+    try {
+      expect((await post('/auth/signup', repeat)).json()).toMatchObject({
+        errorCode: 'userAlreadyExists',
+      });
+      await expect
+        .poll(() => smtp.messages.filter((m) => m.to.includes('carla@example.com')).length)
+        .toBe(2);
+    } finally {
+      now -= 11 * 60_000;
+    }
     const second = new URL(
       /https?:\/\/\S+\/auth\/verify\?\S+/.exec(
         smtp.messages.filter((m) => m.to.includes('carla@example.com'))[1]?.text ?? '',
@@ -208,9 +220,13 @@ describe('sign-up, verification and sign-in', () => {
       username: 'carla',
     });
     expect(ok.statusCode).toBe(200);
+    // The first sign-up's password stands; the repeated one's never took.
     expect(
       (await post('/auth/signin', { email: 'carla@example.com', password: 'An0ther-pass' }))
         .statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/auth/signin', { email: 'carla@example.com', password: PASSWORD })).statusCode,
     ).toBe(200);
   });
 
