@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
 import { watchConsole } from '../support/browser.js';
 import {
@@ -18,20 +18,10 @@ import {
   sessionToken,
   signInAsOwner,
 } from '../support/teams.js';
+import { expect, test } from '../support/test.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 const PHONE = { width: 375, height: 740 };
-/** Every test fails if its main page logged an error or threw. */
-const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors = watchConsole(page);
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOT_DIR}collections-${name}.png`, fullPage: true });

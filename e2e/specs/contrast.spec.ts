@@ -1,23 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
 import { watchConsole } from '../support/browser.js';
 import { apiCreateCollection, apiUploadFile } from '../support/collections.js';
 import { gradientPng } from '../support/images.js';
 import { apiCreateTeam, apiInvite, sessionToken, signInAsOwner } from '../support/teams.js';
+import { expect, test } from '../support/test.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
-const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors = watchConsole(page);
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 /** axe-core's colour-contrast rule (WCAG AA: 4.5:1, 3:1 for large text) on what is shown. */
 async function expectReadable(page: Page, what: string): Promise<void> {

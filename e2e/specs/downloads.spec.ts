@@ -4,26 +4,17 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
 import { watchConsole } from '../support/browser.js';
 import { apiCreateCollection, apiUploadFile } from '../support/collections.js';
 import { gradientPng, noisePng } from '../support/images.js';
 import { linkIn, waitForMail } from '../support/mailbox.js';
 import { apiCreateTeam, sessionToken, signInAsOwner } from '../support/teams.js';
+import { expect, test } from '../support/test.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 const PHONE = { width: 375, height: 740 };
-const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors = watchConsole(page);
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOT_DIR}downloads-${name}.png`, fullPage: true });
