@@ -106,3 +106,30 @@ export function formatLocalTime(date: Date): string {
     `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`
   );
 }
+
+const PART_WORDS = { en: ['part', 'of'], it: ['parte', 'di'] } as const;
+
+/**
+ * The name a download is saved under (the server's Content-Disposition; the download page shows
+ * the same): the caller's local time when given (spec §2), the collection's name made safe for
+ * every file system, the part in the requester's language when there are several, `.zip`.
+ */
+export function archiveFileName(
+  collectionName: string,
+  opts: { localTime?: string; part?: number; totalParts?: number; locale?: string } = {},
+): string {
+  const base =
+    collectionName
+      .normalize('NFC')
+      .replace(/[\p{Cc}\p{Cf}<>:"/\\|?*]/gu, '_')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/^[.\s]+|[.\s]+$/g, '') || 'download';
+  const [partWord, ofWord] = PART_WORDS[opts.locale === 'it' ? 'it' : 'en'];
+  const part =
+    opts.totalParts !== undefined && opts.totalParts > 1 && opts.part !== undefined
+      ? ` (${partWord} ${opts.part} ${ofWord} ${opts.totalParts})`
+      : '';
+  const time = opts.localTime ? `${opts.localTime} ` : '';
+  return `${time}${base}${part}.zip`;
+}

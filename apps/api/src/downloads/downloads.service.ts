@@ -1,4 +1,5 @@
 import {
+  archiveFileName,
   canCreateDownload,
   hasPermission,
   type CreateDownloadRequest,
@@ -178,33 +179,6 @@ export async function getDownloadPart(
   const row = await loadOwnDownload(ctx, actor, teamRef, downloadId);
   assertOffered(row);
   return presentPart(await findPart(ctx.db, row.id, partId));
-}
-
-const PART_WORDS = { en: 'part', it: 'parte' } as const;
-const OF_WORDS = { en: 'of', it: 'di' } as const;
-
-/**
- * The saved file's name: the collection's name made safe for every file system, the caller's
- * local time before it when given (spec §2), the part after it when there are several.
- */
-export function archiveFileName(
-  collectionName: string,
-  opts: { localTime?: string; part?: number; totalParts?: number; locale: string },
-): string {
-  const base =
-    collectionName
-      .normalize('NFC')
-      .replace(/[\p{Cc}\p{Cf}<>:"/\\|?*]/gu, '_')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .replace(/^[.\s]+|[.\s]+$/g, '') || 'download';
-  const lang = opts.locale === 'it' ? 'it' : 'en';
-  const part =
-    opts.totalParts !== undefined && opts.totalParts > 1 && opts.part !== undefined
-      ? ` (${PART_WORDS[lang]} ${opts.part} ${OF_WORDS[lang]} ${opts.totalParts})`
-      : '';
-  const time = opts.localTime ? `${opts.localTime} ` : '';
-  return `${time}${base}${part}.zip`;
 }
 
 async function linkTo(

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import type { Download } from '@raccolta/contracts';
+import { archiveFileName, type Download } from '@raccolta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PendingStatus, useRunOnce } from '../../auth';
@@ -11,7 +11,6 @@ import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { downloadKeys } from '../api/download-keys';
 import { useStartDownloadMutation } from '../hooks/use-start-download';
-import { archiveFileName } from '../utils/download-outcome';
 
 /**
  * A ready download in one part (spec §2 Download page): the link is fetched and the browser
@@ -53,7 +52,7 @@ export function SingleDownload({ download }: { download: Download }) {
       <Stack spacing={2}>
         <Alert severity="success" role="status">
           {t('downloads.page.started', {
-            fileName: archiveFileName(download.collectionName, start.data.localTime),
+            fileName: archiveFileName(download.collectionName, { localTime: start.data.localTime }),
             size: formatFileSize(size, i18n.language),
           })}
         </Alert>

@@ -30,19 +30,3 @@ export function partsOf(download: Download): DownloadPart[] {
     return byId.get(partId) ?? { partId, status: 'inProgress', fileCount: 0, size: null };
   });
 }
-
-/**
- * The name the browser saves the archive under, as the server gives it: the local time, the
- * collection's name made safe for file systems, `.zip` (shown on the download page; the server's
- * Content-Disposition is what counts).
- */
-export function archiveFileName(collectionName: string, localTime: string): string {
-  const base =
-    collectionName
-      .normalize('NFC')
-      .replace(/[\p{Cc}\p{Cf}<>:"/\\|?*]/gu, '_')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .replace(/^[.\s]+|[.\s]+$/g, '') || 'download';
-  return `${localTime} ${base}.zip`;
-}
