@@ -1,13 +1,12 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { webLink } from '../auth/links.js';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/create-db.js';
 import { defineJob, PermanentJobError } from '../jobs/define-job.js';
 import { exponentialBackoff } from '../jobs/backoff.js';
 import type { Clock, JobRun } from '../jobs/types.js';
-import { enqueueMail } from '../mail/send-mail.job.js';
 import { StorageNotFoundError, type Storage } from '../storage/storage.js';
+import { markDownloadFailed, markDownloadReady } from './download-outcome.js';
 import { partKey } from './downloads.keys.js';
 import type { DownloadRow } from './downloads.presenter.js';
 import { planDownload } from './download-plan.js';
@@ -25,21 +24,6 @@ const ENTRY_BATCH = 500;
 
 async function loadDownload(db: Db, id: string): Promise<DownloadRow | undefined> {
   return db.selectFrom('downloads').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** Records the end of a build that will not be retried; its stored parts go with the next sweep. */
-export async function markDownloadFailed(
-  db: Db,
-  id: string,
-  error: string,
-  now: number,
-): Promise<void> {
-  await db
-    .updateTable('downloads')
-    .set({ status: 'failed', error: error.slice(0, 1000), updated_at: now })
-    .where('id', '=', id)
-    .where('status', '=', 'inProgress')
-    .execute();
 }
 
 /**
@@ -127,56 +111,6 @@ async function buildPart(
     .execute();
 }
 
-/** Every part stored: the download is ready, its plan is dropped and the requester told. */
-async function finish(deps: BuildDownloadDeps, download: DownloadRow): Promise<void> {
-  const { db, clock, config } = deps;
-  const now = clock();
-  const expiresAt = now + config.downloads.expiryMs;
-  await db.transaction().execute(async (trx) => {
-    const parts = await trx
-      .selectFrom('download_parts')
-      .select(['file_count'])
-      .where('download_id', '=', download.id)
-      .execute();
-    const done = await trx
-      .updateTable('downloads')
-      .set({
-        status: 'ready',
-        ready_at: now,
-        expires_at: expiresAt,
-        updated_at: now,
-        file_count: parts.reduce((sum, part) => sum + part.file_count, 0),
-      })
-      .where('id', '=', download.id)
-      .where('status', '=', 'inProgress')
-      .executeTakeFirst();
-    if (done.numUpdatedRows === 0n) return;
-    await trx.deleteFrom('download_entries').where('download_id', '=', download.id).execute();
-    const user = await trx
-      .selectFrom('users')
-      .select(['email', 'locale', 'nickname'])
-      .where('id', '=', download.requested_by)
-      .executeTakeFirst();
-    if (!user?.email) return;
-    await enqueueMail(
-      trx,
-      {
-        to: user.email,
-        locale: user.locale === 'it' ? 'it' : 'en',
-        template: 'downloadReady',
-        vars: {
-          collectionName: download.collection_name,
-          link: webLink(config, `/teams/${download.team_id}/downloads/${download.id}/download`, {}),
-          name: user.nickname ?? undefined,
-          parts: download.total_parts ?? parts.length,
-          expiresAt,
-        },
-      },
-      clock,
-    );
-  });
-}
-
 async function build(deps: BuildDownloadDeps, downloadId: string, job: JobRun): Promise<void> {
   const { db } = deps;
   let download = await loadDownload(db, downloadId);
@@ -198,7 +132,7 @@ async function build(deps: BuildDownloadDeps, downloadId: string, job: JobRun): 
     job.signal.throwIfAborted();
     await buildPart(deps, download, part_number, job);
   }
-  await finish(deps, download);
+  await deps.db.transaction().execute((trx) => markDownloadReady(trx, deps, download));
 }
 
 /**
@@ -216,7 +150,11 @@ export const buildDownloadJob = defineJob({
     const { db, clock } = deps;
     // A worker killed on every run (the lease ran out each time) never reached the catch below.
     if (job.attempt > job.maxAttempts) {
-      await markDownloadFailed(db, downloadId, 'the build was interrupted too many times', clock());
+      await db
+        .transaction()
+        .execute((trx) =>
+          markDownloadFailed(trx, deps, downloadId, 'the build was interrupted too many times'),
+        );
       return;
     }
     try {
@@ -225,7 +163,7 @@ export const buildDownloadJob = defineJob({
       if (job.signal.aborted) throw err;
       if (err instanceof PermanentJobError || job.attempt >= job.maxAttempts) {
         const message = err instanceof Error ? err.message : String(err);
-        await markDownloadFailed(db, downloadId, message, clock());
+        await db.transaction().execute((trx) => markDownloadFailed(trx, deps, downloadId, message));
       }
       throw err;
     }

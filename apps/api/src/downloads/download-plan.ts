@@ -2,6 +2,7 @@ import type { Db } from '../db/create-db.js';
 import type { Clock } from '../jobs/types.js';
 import type { Config } from '../config/config.js';
 import type { DownloadRow } from './downloads.presenter.js';
+import { markDownloadFailed } from './download-outcome.js';
 import { selectionOf, selectionQuery } from './download-selection.js';
 import { ARCHIVE_END_BOUND, entryBytesBound, safeEntryNames, shouldCompress } from './zip/index.js';
 
@@ -87,11 +88,7 @@ export async function planDownload(
       .execute();
     const now = clock();
     if (files.length === 0) {
-      await trx
-        .updateTable('downloads')
-        .set({ status: 'failed', error: 'no files left to download', updated_at: now })
-        .where('id', '=', download.id)
-        .execute();
+      await markDownloadFailed(trx, deps, download.id, 'no files left to download');
       return;
     }
     const { entries, parts } = planParts(

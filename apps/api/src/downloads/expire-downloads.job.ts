@@ -5,10 +5,12 @@ import { defineJob } from '../jobs/define-job.js';
 import type { Clock } from '../jobs/types.js';
 import type { Schedule } from '../jobs/worker.js';
 import type { Storage } from '../storage/storage.js';
-import { markDownloadFailed } from './build-download.job.js';
+import type { Config } from '../config/config.js';
+import { markDownloadFailed } from './download-outcome.js';
 import { buildJobKey, partKey } from './downloads.keys.js';
 
 export interface ExpireDownloadsDeps {
+  config: Config;
   db: Db;
   storage: Storage;
   clock: Clock;
@@ -81,7 +83,12 @@ export const expireDownloadsJob = defineJob({
         .where('dedupe_key', '=', buildJobKey(id))
         .where('status', 'in', ['pending', 'running'])
         .executeTakeFirst();
-      if (!live) await markDownloadFailed(db, id, 'the build job ended without finishing', now);
+      if (!live)
+        await db
+          .transaction()
+          .execute((trx) =>
+            markDownloadFailed(trx, deps, id, 'the build job ended without finishing'),
+          );
     }
 
     // Failed builds may have stored some parts; their rows keep the status for the requester.

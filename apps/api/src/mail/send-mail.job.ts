@@ -21,6 +21,7 @@ export const sendMailPayloadSchema = z.discriminatedUnion('template', [
   mailOf('resetPassword'),
   mailOf('invitation'),
   mailOf('downloadReady'),
+  mailOf('downloadFailed'),
 ]);
 
 /** What `enqueueMail` takes: a recipient, a language, a template and that template's variables. */

@@ -36,6 +36,10 @@ const samples: { [K in MailTemplate]: { vars: MailVars[K]; links: string[] } } =
     },
     links: ['https://app.example/teams/t1/downloads/d1/download'],
   },
+  downloadFailed: {
+    vars: { collectionName: 'Gita 2025', link: 'https://app.example/teams/t1/collections/c1' },
+    links: ['https://app.example/teams/t1/collections/c1'],
+  },
 };
 
 const render = (template: MailTemplate, locale: Locale) =>

@@ -34,6 +34,8 @@ export const mailVarsSchemas = {
     /** Epoch ms when it is deleted. */
     expiresAt: z.number().int().optional(),
   }),
+  /** `link`: the collection, where the download can be requested again. */
+  downloadFailed: z.object({ collectionName: label, link, name }),
 };
 
 export type MailTemplate = keyof typeof mailVarsSchemas;
@@ -243,6 +245,30 @@ const templates: { [K in MailTemplate]: Record<Locale, Compose<K>> } = {
               ? "Per scaricarlo devi aver effettuato l'accesso a Raccolta."
               : `Per scaricarlo devi aver effettuato l'accesso a Raccolta. Resta disponibile fino al ${c.dateTime(v.expiresAt)} (UTC).`,
         },
+      ],
+    }),
+  },
+  downloadFailed: {
+    en: (v, c) => ({
+      subject: `Your download of “${v.collectionName}” could not be prepared`,
+      greeting: c.hello(v.name),
+      blocks: [
+        {
+          kind: 'text',
+          text: `Something went wrong while preparing the archive of the collection “${v.collectionName}”, and it was not made. Your files are not affected: request the download again from the collection.`,
+        },
+        { kind: 'button', label: 'Open the collection', url: v.link },
+      ],
+    }),
+    it: (v, c) => ({
+      subject: `Non è stato possibile preparare il download di «${v.collectionName}»`,
+      greeting: c.hello(v.name),
+      blocks: [
+        {
+          kind: 'text',
+          text: `Qualcosa è andato storto durante la preparazione dell'archivio della raccolta «${v.collectionName}», che non è stato creato. I tuoi file non ne risentono: richiedi di nuovo il download dalla raccolta.`,
+        },
+        { kind: 'button', label: 'Apri la raccolta', url: v.link },
       ],
     }),
   },

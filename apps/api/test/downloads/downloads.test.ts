@@ -372,6 +372,18 @@ describe('collection downloads without a worker', () => {
     await expect(build(server.ctx, jobRun(5))).rejects.toThrow();
     const failed = (await viewer.get(world.team.id, requestId)).json<Download>();
     expect(failed).toMatchObject({ status: 'failed', readyParts: 0, parts: [] });
+    // The requester, who may have left the page, is told by e-mail and pointed back to the collection.
+    const mails = await server.ctx.db
+      .selectFrom('jobs')
+      .select('payload')
+      .where('queue', '=', 'mail.send')
+      .execute();
+    const told = mails
+      .map((m) => JSON.parse(m.payload) as { to: string; template: string; vars: { link: string } })
+      .filter((m) => m.template === 'downloadFailed');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.to).toBe(world.users.viewer.email);
+    expect(told[0]?.vars.link).toContain(`/teams/${world.team.id}/collections/${broken.id}`);
     const link = await viewer.link(world.team.id, requestId, 1);
     expect(link.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidDownload' });
     // Nothing half-written is left: the sweep removes whatever the failed build stored.

@@ -1,0 +1,117 @@
+import type { Kysely } from 'kysely';
+import { webLink } from '../auth/links.js';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/database.js';
+import type { Clock } from '../jobs/types.js';
+import { enqueueMail } from '../mail/send-mail.job.js';
+import type { DownloadRow } from './downloads.presenter.js';
+
+/** A database or a transaction: the outcome and its mail are written together. */
+type Q = Kysely<Database>;
+
+export interface OutcomeDeps {
+  config: Config;
+  clock: Clock;
+}
+
+async function requester(q: Q, download: DownloadRow) {
+  const user = await q
+    .selectFrom('users')
+    .select(['email', 'locale', 'nickname'])
+    .where('id', '=', download.requested_by)
+    .executeTakeFirst();
+  if (!user?.email) return null;
+  return {
+    to: user.email,
+    locale: user.locale === 'it' ? ('it' as const) : ('en' as const),
+    name: user.nickname ?? undefined,
+  };
+}
+
+/** Every part stored: the download is ready, its plan dropped, the requester told by e-mail. */
+export async function markDownloadReady(
+  q: Q,
+  deps: OutcomeDeps,
+  download: DownloadRow,
+): Promise<void> {
+  const { config, clock } = deps;
+  const now = clock();
+  const expiresAt = now + config.downloads.expiryMs;
+  const parts = await q
+    .selectFrom('download_parts')
+    .select(['file_count'])
+    .where('download_id', '=', download.id)
+    .execute();
+  const done = await q
+    .updateTable('downloads')
+    .set({
+      status: 'ready',
+      ready_at: now,
+      expires_at: expiresAt,
+      updated_at: now,
+      file_count: parts.reduce((sum, part) => sum + part.file_count, 0),
+    })
+    .where('id', '=', download.id)
+    .where('status', '=', 'inProgress')
+    .executeTakeFirst();
+  if (done.numUpdatedRows === 0n) return;
+  await q.deleteFrom('download_entries').where('download_id', '=', download.id).execute();
+  const to = await requester(q, download);
+  if (!to) return;
+  await enqueueMail(
+    q,
+    {
+      ...to,
+      template: 'downloadReady',
+      vars: {
+        collectionName: download.collection_name,
+        link: webLink(config, `/teams/${download.team_id}/downloads/${download.id}/download`, {}),
+        name: to.name,
+        parts: download.total_parts ?? parts.length,
+        expiresAt,
+      },
+    },
+    clock,
+  );
+}
+
+/**
+ * Ends a build that will not be retried: `failed`, and the requester told by e-mail (they may
+ * have left the page that was waiting), with a link back to the collection to ask again. Stored
+ * parts go with the next sweep. Does nothing to a download no longer in progress.
+ */
+export async function markDownloadFailed(
+  q: Q,
+  deps: OutcomeDeps,
+  downloadId: string,
+  error: string,
+): Promise<void> {
+  const { config, clock } = deps;
+  const download = await q
+    .updateTable('downloads')
+    .set({ status: 'failed', error: error.slice(0, 1000), updated_at: clock() })
+    .where('id', '=', downloadId)
+    .where('status', '=', 'inProgress')
+    .returningAll()
+    .executeTakeFirst();
+  if (!download) return;
+  const to = await requester(q, download);
+  if (!to) return;
+  await enqueueMail(
+    q,
+    {
+      ...to,
+      template: 'downloadFailed',
+      vars: {
+        collectionName: download.collection_name,
+        link: webLink(
+          config,
+          `/teams/${download.team_id}/collections/${download.collection_id}`,
+          {},
+        ),
+        name: to.name,
+      },
+    },
+    clock,
+  );
+}
