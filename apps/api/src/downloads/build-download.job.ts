@@ -147,7 +147,7 @@ export const buildDownloadJob = defineJob({
   maxAttempts: 5,
   backoff: exponentialBackoff({ baseMs: 5_000, maxMs: 5 * 60_000 }),
   handler: async (deps: BuildDownloadDeps, { downloadId }, job) => {
-    const { db, clock } = deps;
+    const { db } = deps;
     // A worker killed on every run (the lease ran out each time) never reached the catch below.
     if (job.attempt > job.maxAttempts) {
       await db
