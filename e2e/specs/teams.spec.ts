@@ -130,6 +130,10 @@ test.describe('teams, members and invitations', () => {
     await expect(memberRow(panel, 'Bea')).toContainText('Viewer');
 
     await memberAction(panel, 'Bea', 'Disable');
+    await page
+      .getByRole('dialog', { name: 'Disable Bea?' })
+      .getByRole('button', { name: 'Disable' })
+      .click();
     await expect(memberRow(panel, 'Bea')).toContainText('Disabled');
     await memberAction(panel, 'Bea', 'Reactivate');
     await expect(memberRow(panel, 'Bea')).toContainText('Active');

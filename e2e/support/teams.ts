@@ -89,9 +89,18 @@ export async function signInAsOwner(page: Page, email: string, password: string)
   await expect(page).toHaveURL(/\/teams(\/|$)/);
 }
 
+/**
+ * Opens the header's team menu and picks an item. Under load a click can land while the menu (or a
+ * dialog closing behind it) is still animating and be lost; the pick is retried until the menu
+ * has closed, which only choosing an item does.
+ */
 export async function openTeamMenuItem(page: Page, item: string): Promise<void> {
-  await page.getByRole('button', { name: /^Team menu: / }).click();
-  await page.getByRole('menuitem', { name: item }).click();
+  const menu = page.getByRole('menu');
+  await expect(async () => {
+    if (!(await menu.isVisible())) await page.getByRole('button', { name: /^Team menu: / }).click();
+    await page.getByRole('menuitem', { name: item }).click({ timeout: 3_000 });
+    await expect(menu).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** A member's row in the members panel, found by the exact name it shows. */

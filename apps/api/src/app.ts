@@ -6,6 +6,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { notFoundBody, registerErrorHandler } from './errors/error-handler.js';
+import { registerInputGuard } from './http/input-guard.js';
+import { registerJsonBodyParser } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
@@ -43,6 +45,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  registerInputGuard(app);
   await registerSecurity(app, config);
   await registerOpenApi(app, config);
 

@@ -16,11 +16,7 @@ describe('spec §9 constants', () => {
     ['descriptions max 250', [c.DESCRIPTION_MAX_LENGTH], [250]],
     ['nickname 2 to 30', [c.NICKNAME_MIN_LENGTH, c.NICKNAME_MAX_LENGTH], [2, 30]],
     ['preferred name max 30', [c.PREFERRED_NAME_MAX_LENGTH], [30]],
-    [
-      'username 2 to 50, server min 3',
-      [c.USERNAME_MIN_LENGTH, c.USERNAME_MAX_LENGTH, c.USERNAME_SERVER_MIN],
-      [2, 50, 3],
-    ],
+    ['username 3 to 50', [c.USERNAME_MIN_LENGTH, c.USERNAME_MAX_LENGTH], [3, 50]],
     ['password 8 to 100', [c.PASSWORD_MIN_LENGTH, c.PASSWORD_MAX_LENGTH], [8, 100]],
     ['newsletter minimum age 16', [c.NEWSLETTER_MIN_AGE], [16]],
     ['page size 20', [PAGE_SIZE], [20]],

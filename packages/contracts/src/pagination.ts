@@ -13,7 +13,12 @@ export const pageQuerySchema = z.object(
       .min(1, INVALID)
       .max(PAGE_SIZE, INVALID)
       .default(PAGE_SIZE),
-    lastKey: z.string({ error: 'invalidInput' }).min(1, INVALID).max(512, INVALID).optional(),
+    lastKey: z
+      .string({ error: 'invalidInput' })
+      .min(1, INVALID)
+      .max(512, INVALID)
+      .regex(/^[A-Za-z0-9_-]+$/, INVALID)
+      .optional(),
   },
   { error: 'invalidInput' },
 );

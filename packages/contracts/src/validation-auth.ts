@@ -4,6 +4,7 @@ import {
   emailSchema,
   firstNameSchema,
   idSchema,
+  isPlainText,
   lastNameSchema,
   linkEmailSchema,
   linkParamSchema,
@@ -47,6 +48,7 @@ export const signInRequestSchema = bodySchema({
     .trim()
     .min(1, { error: 'usernameRequired', abort: true })
     .max(USERNAME_MAX_LENGTH, { error: 'usernameLong', abort: true })
+    .refine(isPlainText, { error: 'invalidInput' })
     .optional(),
   password: signInPasswordSchema,
   team: teamRefSchema.optional(),

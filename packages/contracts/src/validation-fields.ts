@@ -42,11 +42,37 @@ interface TextRules {
   lowerCase?: boolean;
 }
 
+/**
+ * Characters no text field takes: C0 and C1 controls (NUL included: PostgreSQL cannot store it)
+ * and the bidi embeddings, overrides and isolates that make text read other than it is stored.
+ * Multi-line fields (descriptions) still take tab, line feed and carriage return.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+export const FORBIDDEN_TEXT_PATTERN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+const FORBIDDEN_MULTILINE_PATTERN =
+  // eslint-disable-next-line no-control-regex -- control characters are what it finds
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+/** Text that shows nothing: spaces, format characters (zero-width, marks) and fillers only. */
+const INVISIBLE_ONLY_PATTERN = /^[\s\p{Cf}\p{M}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+
+/** Whether `value` is free of the characters no single-line text field takes. */
+export function isPlainText(value: string): boolean {
+  return !FORBIDDEN_TEXT_PATTERN.test(value);
+}
+
+/** Whether `value` shows something: not empty, not only invisible characters. */
+export function isVisibleText(value: string): boolean {
+  return !INVISIBLE_ONLY_PATTERN.test(value);
+}
+
 /** A trimmed, required string; a missing or non-string value reports the required key too. */
 function requiredText(rules: TextRules): z.ZodString {
   let schema = z.string({ error: rules.required }).trim();
   if (rules.lowerCase === true) schema = schema.toLowerCase();
   schema = schema.min(1, fail(rules.required));
+  // A name of invisible characters only is as good as none.
+  schema = schema.refine(isVisibleText, fail(rules.required));
+  schema = schema.refine(isPlainText, fail('invalidInput'));
   if (rules.min) schema = schema.min(rules.min[0], fail(rules.min[1]));
   schema = schema.max(rules.max[0], fail(rules.max[1]));
   if (rules.pattern) schema = schema.regex(rules.pattern[0], { error: rules.pattern[1] });
@@ -54,9 +80,13 @@ function requiredText(rules: TextRules): z.ZodString {
 }
 
 /** A trimmed string that may be left out; blank becomes absent, anything else meets the rules. */
-function optionalText(rules: Omit<TextRules, 'required' | 'lowerCase'>) {
+function optionalText(rules: Omit<TextRules, 'required' | 'lowerCase'> & { multiline?: boolean }) {
   const { min, pattern } = rules;
+  const forbidden = rules.multiline === true ? FORBIDDEN_MULTILINE_PATTERN : FORBIDDEN_TEXT_PATTERN;
   let schema = z.string({ error: 'invalidInput' }).trim();
+  schema = schema.refine((v) => !forbidden.test(v), fail('invalidInput'));
+  // Invisible characters only count as blank, so as "not given".
+  schema = schema.overwrite((v) => (isVisibleText(v) ? v : ''));
   // A plain .min() would reject the blank value that stands for "not given".
   if (min) schema = schema.refine((v) => v === '' || v.length >= min[0], fail(min[1]));
   schema = schema.max(rules.max[0], fail(rules.max[1]));
@@ -66,12 +96,23 @@ function optionalText(rules: Omit<TextRules, 'required' | 'lowerCase'>) {
 
 /** Tokens, codes and sessions the client passes through: only presence and a sane size matter. */
 export function opaqueStringSchema(error: Key = 'invalidInput', maxLength = 4096): z.ZodString {
-  return z.string({ error }).trim().min(1, fail(error)).max(maxLength, fail(error));
+  return z
+    .string({ error })
+    .trim()
+    .min(1, fail(error))
+    .max(maxLength, fail(error))
+    .refine(isPlainText, fail(error));
 }
 
 // Patterns
-/** The spec's "simple pattern": something, @, something, a dot, something; no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The one e-mail rule of forms, API and mail job: an address every mail server takes. ASCII only
+ * (no SMTPUTF8); a local part of at most 64 letters, digits and _ ' + - in dot-separated runs (no
+ * leading, trailing or doubled dot); a domain of dot-separated labels (letters, digits, inner
+ * hyphens, at most 63 each) ending in a top-level domain of at least two letters.
+ */
+export const EMAIL_PATTERN =
+  /^(?=[^@]{1,64}@)[A-Za-z0-9_'+-]+(?:\.[A-Za-z0-9_'+-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
 /** Letters in any script (with combining accents), spaces, hyphens, dots and apostrophes. */
 export const NICKNAME_PATTERN = /^[\p{L}\p{M} .'’-]+$/u;
 export const USERNAME_PATTERN = /^[A-Za-z0-9.]+$/;
@@ -98,6 +139,33 @@ export function linkEmailSchema(error: Key): z.ZodString {
   return opaqueStringSchema(error, EMAIL_MAX_LENGTH).regex(EMAIL_PATTERN, { error });
 }
 
+/** How deep and how long (as JSON text) a free-form value may be, e.g. a JSON-patch `value`. */
+export const JSON_VALUE_MAX_DEPTH = 8;
+export const JSON_VALUE_MAX_LENGTH = 10_000;
+
+/** Whether `value` nests at most `maxDepth` arrays or objects deep; iterative, so never overflows. */
+export function jsonDepthAtMost(value: unknown, maxDepth: number): boolean {
+  const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    if (typeof item.node !== 'object' || item.node === null) continue;
+    const depth = item.depth + 1;
+    if (depth > maxDepth) return false;
+    for (const child of Object.values(item.node)) stack.push({ node: child, depth });
+  }
+  return true;
+}
+
+/** Any JSON value, bounded in depth and size, so checking or logging it stays cheap. */
+export const boundedJsonValueSchema = z
+  .unknown()
+  .refine((v) => jsonDepthAtMost(v, JSON_VALUE_MAX_DEPTH), { error: 'invalidInput', abort: true })
+  .refine(
+    (v) => ((JSON.stringify(v) as string | undefined)?.length ?? 0) <= JSON_VALUE_MAX_LENGTH,
+    {
+      error: 'invalidInput',
+    },
+  );
+
 // Identifiers
 export const idSchema = z.uuid({ error: 'invalidInput' });
 
@@ -107,7 +175,8 @@ export const teamRefSchema = z
   .trim()
   .toLowerCase()
   .min(1, fail('invalidInput'))
-  .max(64, fail('invalidInput'));
+  .max(64, fail('invalidInput'))
+  .refine(isPlainText, fail('invalidInput'));
 
 // Teams and collections
 export const aliasSchema = requiredText({
@@ -126,6 +195,7 @@ export const teamNameSchema = requiredText({
 
 export const teamDescriptionSchema = optionalText({
   max: [DESCRIPTION_MAX_LENGTH, 'teamDescriptionLong'],
+  multiline: true,
 });
 
 export const teamModeSchema = z.enum(TEAM_MODES, { error: 'teamModeRequired' });
@@ -138,6 +208,7 @@ export const collectionNameSchema = requiredText({
 
 export const collectionDescriptionSchema = optionalText({
   max: [DESCRIPTION_MAX_LENGTH, 'collectionDescriptionLong'],
+  multiline: true,
 });
 
 export const collectionModeSchema = z.enum(COLLECTION_MODES, { error: 'collectionModeRequired' });
@@ -172,8 +243,8 @@ export const lastNameSchema = requiredText({
 });
 
 /**
- * An internal member's username, with the form's minimum of 2. The server reports a minimum of
- * USERNAME_SERVER_MIN (shortUsername); which reading wins is the API's decision.
+ * An internal member's username: USERNAME_MIN_LENGTH (3) to USERNAME_MAX_LENGTH, the same rule on
+ * the form and on the server.
  */
 export const usernameSchema = requiredText({
   required: 'usernameRequired',

@@ -11,12 +11,15 @@ declare module 'fastify' {
   }
 }
 
+/** RFC 6750: the scheme, one space, the token (token68 characters), nothing else. */
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
+
 /** Reads `Authorization: Bearer <access token>`; null when the header is absent. */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const [type, token] = header.split(' ');
-  if (type?.toLowerCase() !== 'bearer' || !token) throw new AppError('invalidAuthorization');
+  const token = BEARER.exec(header)?.[1];
+  if (!token) throw new AppError('invalidAuthorization');
   return token;
 }
 

@@ -1,40 +1,27 @@
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors/app-error.js';
-import { enqueueMail } from '../mail/send-mail.job.js';
+import { enqueueJob } from '../jobs/enqueue.js';
 import { findUserByEmail } from '../users/users.repository.js';
-import { webLink } from './links.js';
-import { checkCode, consumeCode, createCode, invalidateCodes } from './one-time-codes.js';
+import { checkCode, consumeCode } from './one-time-codes.js';
+import { passwordResetJob } from './password-reset.job.js';
 import { hashPassword } from './passwords.js';
 import { clear } from './rate-limiter.js';
 import { revokeAllSessions } from './sessions.js';
 import { signInAccountKey } from './signin.service.js';
 import { assertStrongPassword } from './signup.service.js';
 
-/** Always succeeds, so it cannot tell whether an address has an account. */
+/**
+ * Always succeeds and does the same work for every address (one job enqueued, no account lookup),
+ * so neither its answer nor its timing tells whether an address has an account; the job
+ * (password-reset.job.ts) mails the link.
+ */
 export async function forgotPassword(ctx: AppContext, input: { email: string }): Promise<void> {
-  const now = ctx.clock();
-  const user = await findUserByEmail(ctx.db, input.email.trim());
-  if (!user?.email || user.kind !== 'standard') return;
-  const email = user.email;
-  await ctx.db.transaction().execute(async (trx) => {
-    await invalidateCodes(trx, user.id, 'reset_password', now);
-    const code = await createCode(
-      trx,
-      { userId: user.id, purpose: 'reset_password', ttlMs: ctx.config.auth.resetCodeTtlMs },
-      now,
-    );
-    const link = webLink(ctx.config, '/auth/reset', { email, code });
-    await enqueueMail(
-      trx,
-      {
-        to: email,
-        locale: user.locale === 'it' ? 'it' : 'en',
-        template: 'resetPassword',
-        vars: { link, name: user.nickname ?? undefined },
-      },
-      ctx.clock,
-    );
-  });
+  await enqueueJob(
+    ctx.db,
+    passwordResetJob,
+    { payload: { email: input.email.trim().toLowerCase() } },
+    ctx.clock,
+  );
 }
 
 /**

@@ -57,7 +57,8 @@ export async function startSession(
 
 /**
  * Rotates a refresh token: the presented one is used up and a new one of the same family issued.
- * Presenting a token that was already used means it was copied: the whole family is revoked.
+ * Presenting a token that was already used means it was copied: the whole family is revoked and
+ * the user's token version bumped, so every access token issued so far is refused too.
  */
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<TokenSet> {
   const now = ctx.clock();
@@ -80,6 +81,12 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
         .updateTable('refresh_tokens')
         .set({ revoked_at: now })
         .where('family_id', '=', row.family_id)
+        .execute();
+      // Whoever holds the copy may also hold access tokens of the family: they end too.
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: now }))
+        .where('id', '=', row.user_id)
         .execute();
       return { kind: 'reused' as const, userId: row.user_id };
     }

@@ -70,6 +70,8 @@ export async function verifyAccessToken(
       algorithms: ['HS256'],
       currentDate: new Date(nowMs),
       clockTolerance: 5,
+      // A token without an expiry would live for ever.
+      requiredClaims: ['exp', 'iat', 'sub'],
     });
     if (
       payload.token_use !== 'access' ||

@@ -79,6 +79,9 @@ export const envSchema = z.object({
   PLAN_PRO_ALIASES: z.coerce.number().int().min(0).default(3),
   PLAN_PREMIUM_ALIASES: z.coerce.number().int().min(0).default(10),
   INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** Invitations (and resends) one user may send a day, and one address may receive a day. */
+  INVITATIONS_PER_INVITER_PER_DAY: z.coerce.number().int().min(1).default(50),
+  INVITATIONS_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).default(5),
   UPLOAD_MAX_FILE_BYTES: z.coerce
     .number()
     .int()
@@ -158,7 +161,11 @@ export interface Config {
     /** Ready archives are deleted this long after they are ready. */
     expiryMs: number;
   };
-  teams: { aliasLimits: Record<'free' | 'pro' | 'premium', number>; invitationTtlMs: number };
+  teams: {
+    aliasLimits: Record<'free' | 'pro' | 'premium', number>;
+    invitationTtlMs: number;
+    invitationLimits: { perInviterPerDay: number; perRecipientPerDay: number };
+  };
   auth: {
     signupMode: 'open' | 'invitation';
     signupGlobalScope: boolean;
@@ -282,6 +289,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         premium: e.PLAN_PREMIUM_ALIASES,
       },
       invitationTtlMs: e.INVITATION_TTL_DAYS * 24 * 60 * 60_000,
+      invitationLimits: {
+        perInviterPerDay: e.INVITATIONS_PER_INVITER_PER_DAY,
+        perRecipientPerDay: e.INVITATIONS_PER_RECIPIENT_PER_DAY,
+      },
     },
     auth: {
       signupMode: e.SIGNUP_MODE,

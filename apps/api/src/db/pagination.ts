@@ -5,11 +5,15 @@ import { AppError } from '../errors/app-error.js';
 
 export type SortDirection = 'asc' | 'desc';
 
-const cursorSchema = z.tuple([z.union([z.string(), z.number()]), z.string().min(1)]);
+/**
+ * Every list sorts on an epoch-ms timestamp (a bigint column) and breaks ties by a UUID id, so a
+ * cursor of any other shape is refused here, not by the database (PostgreSQL would fail on it).
+ */
+const cursorSchema = z.tuple([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.uuid()]);
 type Cursor = z.infer<typeof cursorSchema>;
 
 /** The opaque `lastKey`: the last row's (sort key, id), so the next page starts strictly after it. */
-export function encodeCursor(sortValue: string | number, id: string): string {
+export function encodeCursor(sortValue: number, id: string): string {
   return Buffer.from(JSON.stringify([sortValue, id])).toString('base64url');
 }
 
@@ -25,7 +29,7 @@ export interface PageOptions<O> {
   /** Qualified column names, e.g. `teams.created_at`; the pair must be unique and indexed. */
   sortColumn: string;
   idColumn: string;
-  sortValue: (row: O) => string | number;
+  sortValue: (row: O) => number;
   id: (row: O) => string;
   direction: SortDirection;
   limit?: number;

@@ -33,10 +33,14 @@ export function toErrorBody(error: unknown, requestId: string): ErrorBody {
       path: `${fe.validationContext ?? ''}${v.instancePath}`,
       message: v.message,
     }));
+    // A refused e-mail address is named as such (spec §8), whatever else is wrong.
+    const badEmail = fe.validation?.some((v) => v.message === 'invalidEmail') === true;
     return {
       statusCode: 400,
-      errorCode: 'invalidInput',
-      message: 'The request does not match the schema',
+      errorCode: badEmail ? 'invalidEmail' : 'invalidInput',
+      message: badEmail
+        ? 'The e-mail address is not valid'
+        : 'The request does not match the schema',
       ...(issues ? { data: { issues } } : {}),
     };
   }

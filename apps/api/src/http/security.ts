@@ -6,10 +6,43 @@ import type { Config } from '../config/config.js';
 import { AppError } from '../errors/app-error.js';
 
 /**
+ * Browser features no page of Raccolta uses. The upload app takes photos through
+ * `<input type=file capture>`, which hands over to the system camera and needs no permission, so
+ * camera=() holds for it too.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+const isApiPath = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/**
  * Security headers, CORS and rate limiting. API responses get a CSP that allows nothing (they are
  * JSON); the web app's HTML sets its own nonce-based CSP (web-app.ts), and the API docs UI its own.
+ * Every response carries PERMISSIONS_POLICY; every API response that sets no caching of its own
+ * (signed file links do) is `Cache-Control: no-store`, as tokens and personal data must not be
+ * kept by browsers or proxies.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('Cache-Control', 'no-store');
+    }
+    done(null, payload);
+  });
+
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

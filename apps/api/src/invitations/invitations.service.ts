@@ -2,10 +2,13 @@ import {
   ASSIGNABLE_ROLES,
   displayName,
   type AssignableRole,
+  type DuplicateKind,
   type InviteMemberRequest,
   type Member,
 } from '@raccolta/contracts';
+import { reserve } from '../auth/rate-limiter.js';
 import type { AppContext } from '../context.js';
+import type { Db } from '../db/create-db.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../errors/app-error.js';
 import { lockAccess } from '../members/member-access.js';
@@ -23,8 +26,7 @@ import { authorize } from '../teams/team-access.js';
 import {
   findUserByEmail,
   findUserById,
-  insertUser,
-  uniqueUsernameFor,
+  insertStandardUser,
   type UserRow,
 } from '../users/users.repository.js';
 import { awaitMailAttempt, issueInvitation } from './invitation-mail.js';
@@ -89,18 +91,18 @@ export async function inviteMember(
       authorize(memberPolicy.add(actor));
       let invitee = await findUserByEmail(trx, email);
       const existing = invitee && (await findMember(trx, team.id, invitee.id));
-      if (existing && !REINVITABLE.includes(existing.status)) throw new AppError('alreadyExists');
+      if (existing && !REINVITABLE.includes(existing.status)) {
+        const duplicate: DuplicateKind = invitee?.id === user.id ? 'self' : 'member';
+        throw new AppError('alreadyExists', { data: { duplicate } });
+      }
       if (await isNicknameTaken(trx, team.id, nickname)) {
         throw new AppError('nicknameAlreadyExists');
       }
-      invitee ??= await insertUser(
+      invitee ??= await insertStandardUser(
         trx,
         {
           email,
           emailVerified: false,
-          username: await uniqueUsernameFor(trx, email),
-          kind: 'standard',
-          teamId: null,
           nickname,
           passwordHash: null,
           scope: 'team',
@@ -109,6 +111,9 @@ export async function inviteMember(
         },
         now,
       );
+      // The address was signed up or invited by a concurrent request.
+      if (!invitee) throw new AppError('alreadyExists');
+      await reserveInvitation(ctx, trx, user.id, email, now);
       const membership = {
         role: input.role,
         status: 'invited' as const,
@@ -143,9 +148,50 @@ export async function inviteMember(
   } catch (err) {
     if (isNicknameViolation(err)) throw new AppError('nicknameAlreadyExists', { cause: err });
     if (UNIQUE_AS_DUPLICATE.some((index) => isUniqueViolation(err, index))) {
-      throw new AppError('alreadyExists', { cause: err });
+      throw new AppError('alreadyExists', {
+        cause: err,
+        data: { duplicate: 'member' satisfies DuplicateKind },
+      });
     }
     throw err;
+  }
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Counts one invitation mail against the inviter's and the recipient's daily limits (in the
+ * database, so every process shares them; in the caller's transaction, so an invitation that
+ * fails is not counted): tooManyRequests when either is used up.
+ */
+async function reserveInvitation(
+  ctx: AppContext,
+  trx: Db,
+  inviterId: string,
+  email: string,
+  now: number,
+): Promise<void> {
+  const limits = ctx.config.teams.invitationLimits;
+  const byInviter = await reserve(
+    trx,
+    `invite:by:${inviterId}`,
+    limits.perInviterPerDay,
+    DAY_MS,
+    now,
+  );
+  const toRecipient =
+    byInviter &&
+    (await reserve(
+      trx,
+      `invite:to:${email.toLowerCase()}`,
+      limits.perRecipientPerDay,
+      DAY_MS,
+      now,
+    ));
+  if (!toRecipient) {
+    throw new AppError('tooManyRequests', {
+      message: 'Too many invitations today; retry tomorrow',
+    });
   }
 }
 
@@ -164,6 +210,7 @@ export async function resendInvitation(
     const invitee = await findUserById(trx, memberId);
     const email = target.email ?? invitee?.email;
     if (!invitee || !email || !isAssignable(target.role)) throw new AppError('invalidTeamMember');
+    await reserveInvitation(ctx, trx, user.id, email, now);
     await updateMember(trx, team.id, memberId, { invite_expires_at: expiresAt, updated_at: now });
     const mailJob = await issueInvitation(
       ctx,

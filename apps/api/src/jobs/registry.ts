@@ -1,4 +1,5 @@
 import { purgeOauthJob, purgeOauthSchedule } from '../auth/oauth/purge-oauth.job.js';
+import { passwordResetJob } from '../auth/password-reset.job.js';
 import { buildDownloadJob } from '../downloads/build-download.job.js';
 import { expireDownloadsJob, expireDownloadsSchedule } from '../downloads/expire-downloads.job.js';
 import { deleteFileObjectsJob } from '../files/delete-file-objects.job.js';
@@ -26,6 +27,7 @@ export interface JobDeps {
 /** Every job the worker runs. A feature adds its jobs here. */
 export const jobs = [
   sendMailJob,
+  passwordResetJob,
   purgeJobsJob,
   sweepStorageTempJob,
   purgeOauthJob,

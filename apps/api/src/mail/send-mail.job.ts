@@ -1,4 +1,4 @@
-import { LOCALES } from '@raccolta/contracts';
+import { EMAIL_PATTERN, LOCALES } from '@raccolta/contracts';
 import { z } from 'zod';
 import { defineJob } from '../jobs/define-job.js';
 import { exponentialBackoff } from '../jobs/backoff.js';
@@ -9,7 +9,8 @@ import { mailVarsSchemas, renderMail, type MailTemplate } from './templates.js';
 
 function mailOf<K extends MailTemplate>(template: K) {
   return z.object({
-    to: z.email(),
+    // The rule the API checks every address by, so no accepted address fails here.
+    to: z.string().regex(EMAIL_PATTERN),
     locale: z.enum(LOCALES),
     template: z.literal(template),
     vars: mailVarsSchemas[template],

@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import {
   hasPermission,
   INTERNAL_MEMBER_ROLE,
-  USERNAME_SERVER_MIN,
   type Credentials,
+  type DuplicateKind,
   type Locale,
   type Member,
 } from '@raccolta/contracts';
@@ -68,8 +68,6 @@ export async function createInternalMember(
 ): Promise<{ member: Member; credentials: Credentials }> {
   const displayed = input.username.trim();
   const username = displayed.toLowerCase();
-  // The form accepts 2 characters; the server keeps its minimum of 3 (spec §5).
-  if (username.length < USERNAME_SERVER_MIN) throw new AppError('shortUsername');
   // Checked before hashing, so a refused caller does not cost an argon2 run.
   authorize(memberPolicy.add(actorOfAccess(await loadTeamAccess(ctx, user, teamRef))));
   const password = generatePassword();
@@ -80,7 +78,9 @@ export async function createInternalMember(
       const access = await lockAccess(ctx, trx, user, teamRef);
       authorize(memberPolicy.add(access.actor));
       if (await findUserByUsername(trx, username, access.team.id)) {
-        throw new AppError('alreadyExists');
+        throw new AppError('alreadyExists', {
+          data: { duplicate: 'username' satisfies DuplicateKind },
+        });
       }
       if (await isNicknameTaken(trx, access.team.id, displayed)) {
         throw new AppError('nicknameAlreadyExists');
@@ -124,7 +124,10 @@ export async function createInternalMember(
     };
   } catch (err) {
     if (isUniqueViolation(err, INTERNAL_USERNAME_INDEX)) {
-      throw new AppError('alreadyExists', { cause: err });
+      throw new AppError('alreadyExists', {
+        cause: err,
+        data: { duplicate: 'username' satisfies DuplicateKind },
+      });
     }
     if (isNicknameViolation(err)) throw new AppError('nicknameAlreadyExists', { cause: err });
     throw err;

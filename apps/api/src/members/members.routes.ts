@@ -91,7 +91,7 @@ export function membersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Invite a member by e-mail, or add an internal contributor',
-          description: `With \`email\`: an invitation mail in \`locale\` with accept and reject links; the member is \`invited\`. alreadyExists (409) when that address is already a member; nicknameAlreadyExists (409); cannotSendInvitationEmail (502, data: { member }) when the mail server refused the mail — the member stays invited. With \`username\`: an internal uploader with a generated password, answered once in \`credentials\`; shortUsername (400) under 3 characters, alreadyExists (409) when the username is taken in the team. ${ACCESS_ERRORS}`,
+          description: `With \`email\`: an invitation mail in \`locale\` with accept and reject links; the member is \`invited\`. alreadyExists (409, data: { duplicate: member }) when that address is already a member's (duplicate: self when it is the caller's own); nicknameAlreadyExists (409); cannotSendInvitationEmail (502, data: { member }) when the mail server refused the mail — the member stays invited. With \`username\`: an internal uploader with a generated password, answered once in \`credentials\`; invalidInput (400) under 3 characters, the form's rule; alreadyExists (409, data: { duplicate: username }) when the username is taken in the team. ${ACCESS_ERRORS}`,
           security,
           params: teamParams,
           body: createMemberBodySchema,

@@ -1,4 +1,4 @@
-import { statusResponseSchema } from '@raccolta/contracts';
+import { STATUS_PROBLEMS, statusResponseSchema, type StatusProblem } from '@raccolta/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 
@@ -15,20 +15,25 @@ export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { rateLimit: false },
       },
       async () => {
-        const problems: string[] = [];
+        const failed = new Set<StatusProblem>();
         await Promise.all([
           ctx.checkDatabase().catch((err: unknown) => {
             ctx.logger.error({ err }, 'status: database check failed');
-            problems.push('database unavailable');
+            failed.add('database');
           }),
           ctx.storage.health().catch((err: unknown) => {
             ctx.logger.error({ err }, 'status: storage check failed');
-            problems.push('storage unavailable');
+            failed.add('storage');
           }),
         ]);
+        // In a fixed order, whichever check finished first.
+        const problems = STATUS_PROBLEMS.filter((problem) => failed.has(problem));
         return {
           status: problems.length ? ('degraded' as const) : ('ok' as const),
-          message: problems.length ? problems.join('; ') : 'All systems operational',
+          message: problems.length
+            ? problems.map((problem) => `${problem} unavailable`).join('; ')
+            : 'All systems operational',
+          problems,
           timestamp: new Date(ctx.clock()).toISOString(),
         };
       },

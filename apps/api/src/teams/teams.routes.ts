@@ -1,4 +1,5 @@
 import {
+  boundedJsonValueSchema,
   createAliasRequestSchema,
   createAliasResponseSchema,
   createTeamRequestSchema,
@@ -19,7 +20,7 @@ const patchSchema = z
     z.object({
       op: z.enum(['add', 'replace', 'remove', 'test']),
       path: z.string().max(64),
-      value: z.unknown().optional(),
+      value: boundedJsonValueSchema.optional(),
     }),
   )
   .min(1)

@@ -8,6 +8,7 @@ import {
   teamDescriptionSchema,
   teamModeSchema,
   teamNameSchema,
+  type DuplicateKind,
   type Team,
   type TeamListItem,
 } from '@raccolta/contracts';
@@ -68,8 +69,11 @@ export async function createTeam(
   authorize(canCreateTeam(actor.scope));
   const now = ctx.clock();
   const teamId = newId();
+  // Left blank, the owner's name in the team is their preferred name, as the form says; an account
+  // without one (internal, or made by an identity provider) falls back to the display name.
   const nickname =
     input.nickname ??
+    (actor.nickname?.trim() || undefined) ??
     displayName({
       firstName: actor.first_name,
       lastName: actor.last_name,
@@ -141,7 +145,12 @@ export async function createAlias(
       .select('team_id')
       .where('alias', '=', input.alias)
       .executeTakeFirst();
-    if (taken) throw new AppError('alreadyExists', { message: 'This alias is taken' });
+    if (taken) {
+      throw new AppError('alreadyExists', {
+        message: 'This alias is taken',
+        data: { duplicate: 'alias' satisfies DuplicateKind },
+      });
+    }
     const count = await trx
       .selectFrom('team_aliases')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -149,10 +158,19 @@ export async function createAlias(
       .executeTakeFirstOrThrow();
     if (Number(count.n) >= ctx.config.teams.aliasLimits[team.plan])
       throw new AppError('quotaExceededAliases');
-    await trx
+    // Another team may take the alias at this moment; its insert wins, this one is a duplicate.
+    const inserted = await trx
       .insertInto('team_aliases')
       .values({ alias: input.alias, team_id: team.id, created_at: now, created_by: actor.id })
-      .execute();
+      .onConflict((oc) => oc.column('alias').doNothing())
+      .returning('alias')
+      .executeTakeFirst();
+    if (!inserted) {
+      throw new AppError('alreadyExists', {
+        message: 'This alias is taken',
+        data: { duplicate: 'alias' satisfies DuplicateKind },
+      });
+    }
     if (input.star) {
       await trx
         .updateTable('teams')

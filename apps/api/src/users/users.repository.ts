@@ -45,7 +45,13 @@ export interface NewUser {
 }
 
 export async function insertUser(db: Db, input: NewUser, nowMs: number): Promise<UserRow> {
-  const row: UserRow = {
+  const row = userRow(input, nowMs);
+  await db.insertInto('users').values(row).execute();
+  return row;
+}
+
+function userRow(input: NewUser, nowMs: number): UserRow {
+  return {
     id: newId(),
     email: input.email?.toLowerCase() ?? null,
     email_verified: input.emailVerified ? 1 : 0,
@@ -65,8 +71,33 @@ export async function insertUser(db: Db, input: NewUser, nowMs: number): Promise
     created_at: nowMs,
     updated_at: nowMs,
   };
-  await db.insertInto('users').values(row).execute();
-  return row;
+}
+
+/**
+ * Inserts a standard user under a username made from the e-mail (uniqueUsernameFor). Concurrent
+ * inserts cannot fail on a unique index: the insert skips on any conflict, and then either the
+ * e-mail is taken (undefined: the caller answers as for an existing account) or the username was
+ * taken meanwhile, and the next free one is tried. PostgreSQL waits for the conflicting
+ * transaction before skipping, so the retry sees its row.
+ */
+export async function insertStandardUser(
+  db: Db,
+  input: Omit<NewUser, 'username' | 'kind' | 'teamId'> & { email: string },
+  nowMs: number,
+): Promise<UserRow | undefined> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const username = await uniqueUsernameFor(db, input.email);
+    const row = userRow({ ...input, username, kind: 'standard', teamId: null }, nowMs);
+    const inserted = await db
+      .insertInto('users')
+      .values(row)
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return row;
+    if (await findUserByEmail(db, input.email)) return undefined;
+  }
+  throw new Error(`no free username for ${input.email} after 10 attempts`);
 }
 
 /**

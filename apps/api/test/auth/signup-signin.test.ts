@@ -254,7 +254,7 @@ describe('sign-up, verification and sign-in', () => {
       nickname: 'W',
       locale: 'en',
     });
-    expect(badEmail.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidInput' });
+    expect(badEmail.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidEmail' });
     const badLocale = await post('/auth/signup', {
       email: 'x@example.com',
       password: PASSWORD,

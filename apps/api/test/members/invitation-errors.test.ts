@@ -78,14 +78,22 @@ describe('invitations: refusals and failures', () => {
       role: 'viewer',
       locale: 'en',
     });
-    expect(dup.json()).toMatchObject({ statusCode: 409, errorCode: 'alreadyExists' });
+    expect(dup.json()).toMatchObject({
+      statusCode: 409,
+      errorCode: 'alreadyExists',
+      data: { duplicate: 'member' },
+    });
     const mine = await env.invite({
       email: 'olga@example.com',
       nickname: 'Olga Two',
       role: 'admin',
       locale: 'en',
     });
-    expect(mine.json()).toMatchObject({ statusCode: 409, errorCode: 'alreadyExists' });
+    expect(mine.json()).toMatchObject({
+      statusCode: 409,
+      errorCode: 'alreadyExists',
+      data: { duplicate: 'self' },
+    });
     for (const nickname of ['ÉLODIE', 'élodie', ' Élodie ']) {
       const taken = await env.invite({
         email: 'new.one@example.com',

@@ -61,6 +61,35 @@ describe('team flows', () => {
     });
   });
 
+  it('names an owner who left the nickname blank by their preferred name, else their full name', async () => {
+    const ownerNickname = async (token: string) => {
+      const res = await call('POST', '/teams', { name: 'Named', mode: 'collaborative' }, token);
+      expect(res.statusCode).toBe(201);
+      const row = await server.ctx.db
+        .selectFrom('team_members')
+        .select('nickname')
+        .where('team_id', '=', res.json<{ teamId: string }>().teamId)
+        .executeTakeFirstOrThrow();
+      return row.nickname;
+    };
+    const named = await createUser(server.ctx, { email: 'rita@example.com', nickname: 'Rita' });
+    await server.ctx.db
+      .updateTable('users')
+      .set({ first_name: 'Margherita', last_name: 'Bianchi' })
+      .where('id', '=', named.id)
+      .execute();
+    const namedToken = (await startSession(server.ctx, named, { identityProvider: false }))
+      .AccessToken;
+    expect(await ownerNickname(namedToken)).toBe('Rita');
+
+    await server.ctx.db
+      .updateTable('users')
+      .set({ nickname: null })
+      .where('id', '=', named.id)
+      .execute();
+    expect(await ownerNickname(namedToken)).toBe('Margherita Bianchi');
+  });
+
   it('refuses to create a team without the global scope, and bad input, writing nothing', async () => {
     const plain = await createUser(server.ctx, { email: 'noscope@example.com' });
     await runAdminCommand(server.ctx, ['revoke-scope', 'noscope@example.com']);
@@ -141,7 +170,10 @@ describe('team flows', () => {
     for (const search of ['\\', '_2026', 'c:\\photos']) {
       const url = `/teams?search=${encodeURIComponent(search)}`;
       const found = teamListResponseSchema.parse((await call('GET', url, undefined, token)).json());
-      expect(found.teams.map((t) => t.name), search).toEqual([archive]);
+      expect(
+        found.teams.map((t) => t.name),
+        search,
+      ).toEqual([archive]);
     }
     expect((await call('GET', '/teams?lastKey=garbage', undefined, token)).json()).toMatchObject({
       errorCode: 'invalidInput',
@@ -221,7 +253,11 @@ describe('team flows', () => {
 
     const other = await newTeam('Other');
     const taken = await call('POST', `/teams/${other}/aliases`, { alias: 'my-club', star: true });
-    expect(taken.json()).toMatchObject({ statusCode: 409, errorCode: 'alreadyExists' });
+    expect(taken.json()).toMatchObject({
+      statusCode: 409,
+      errorCode: 'alreadyExists',
+      data: { duplicate: 'alias' },
+    });
 
     const star = await call('PATCH', `/teams/${teamId}`, [
       { op: 'replace', path: '/starAlias', value: 'third' },

@@ -77,6 +77,33 @@ describe('translations', () => {
     expectTranslated('uploadApp', keys, 0.95);
   });
 
+  it('use typographic apostrophes, and Italian quotation marks in Italian', () => {
+    for (const [path, text] of [...english, ...italian]) expect(text, path).not.toContain("'");
+    for (const [path, text] of italian) expect(text, path).not.toMatch(/[“”]/);
+  });
+
+  it('end a text with the same punctuation in both languages', () => {
+    const ending = (text: string) => /[.!?…:]$/.exec(text.trim())?.[0] ?? '';
+    for (const [path, text] of english) {
+      expect(ending(italian.get(path) ?? ''), path).toBe(ending(text));
+    }
+  });
+
+  it('speak of a member in Italian without a gendered participle or adjective', () => {
+    const memberTexts = [...italian].filter(
+      ([path]) =>
+        /^members\.(?:done|remove|disable|resetPassword|info|fields)\./.test(path) ||
+        path === 'invitations.accept.success',
+    );
+    expect(memberTexts.length).toBeGreaterThan(20);
+    const gendered =
+      /\b(?:stat[oa]|rimoss[oa]|disattivat[oa]|riattivat[oa]|disconness[oa]|entrat[oa]|aggiunt[oa]|attiv[oa]|lo|la) (?!password)/;
+    for (const [path, text] of memberTexts) {
+      if (path === 'members.done.invited' || path === 'members.done.resendInvitation') continue;
+      expect(text, path).not.toMatch(gendered);
+    }
+  });
+
   it('translate roles and member statuses with the spec labels', () => {
     expectTranslated('roles', MEMBER_ROLES, 1);
     expectTranslated('status', DISPLAY_MEMBER_STATUSES, 1);

@@ -28,6 +28,31 @@ describe('errorText', () => {
     expect(errorText(en, new ApiError(409, 'alreadySignedUp'))).toBe('User already signed up.');
   });
 
+  it('says what is duplicated when the server names it', () => {
+    const duplicate = (kind: string) => new ApiError(409, 'alreadyExists', { duplicate: kind });
+    expect(errorText(en, duplicate('member'))).toBe(
+      'This address already belongs to a member of the team.',
+    );
+    expect(errorText(en, duplicate('self'))).toBe(
+      'That is your own address: you are already in the team.',
+    );
+    expect(errorText(en, duplicate('alias'))).toBe(
+      'This alias is already taken. Choose another one.',
+    );
+    expect(errorText(en, duplicate('username'))).toBe(
+      'This username is already taken in the team. Choose another one.',
+    );
+    expect(errorText(it_, duplicate('member'))).toBe(
+      'Questo indirizzo appartiene già a un membro del team.',
+    );
+    expect(errorText(it_, duplicate('username'))).toBe(
+      'Questo nome utente è già in uso nel team. Scegline un altro.',
+    );
+    // An answer without the detail keeps the general text.
+    expect(errorText(en, duplicate('something else'))).toBe('This item already exists.');
+    expect(errorText(en, new ApiError(409, 'alreadyExists'))).toBe('This item already exists.');
+  });
+
   it('accepts a bare errorCode and falls back to generic for anything else', () => {
     expect(errorText(en, 'forbidden')).toBe('Access Denied');
     expect(errorText(en, new Error('boom'))).toBe('An error occurred');

@@ -1,4 +1,4 @@
-import { isErrorCode } from '@raccolta/contracts';
+import { isDuplicateKind, isErrorCode } from '@raccolta/contracts';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,10 @@ export function errorText(t: TFunction, error: unknown): string {
     const provider = error.data?.provider;
     if (error.errorCode === 'alreadySignedUp' && typeof provider === 'string') {
       return t('errorDetails.alreadySignedUpWith', { provider: providerName(t, provider) });
+    }
+    const duplicate = error.data?.duplicate;
+    if (error.errorCode === 'alreadyExists' && isDuplicateKind(duplicate)) {
+      return t(`errorDetails.duplicate.${duplicate}`);
     }
     return t(`errors.${error.errorCode}`);
   }

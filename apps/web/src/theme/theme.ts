@@ -37,6 +37,19 @@ const SYSTEM_FONT_STACK = [
 const typography = { fontFamily: SYSTEM_FONT_STACK, button: { textTransform: 'none' as const } };
 
 /**
+ * User-chosen names (a 50-character username, a 30-character nickname) have no spaces to break
+ * at: dialog titles and texts, alerts and toasts break them anywhere rather than overflowing a
+ * 375 px screen.
+ */
+const breakAnywhere = { overflowWrap: 'anywhere' as const };
+const sharedComponents = {
+  MuiDialogTitle: { styleOverrides: { root: breakAnywhere } },
+  MuiDialogContentText: { styleOverrides: { root: breakAnywhere } },
+  MuiAlert: { styleOverrides: { message: { ...breakAnywhere, minWidth: 0 } } },
+  MuiSnackbarContent: { styleOverrides: { message: { ...breakAnywhere, minWidth: 0 } } },
+};
+
+/**
  * Light: the brand blue everywhere. Dark: `primary` is the lighter tone, so every text, link,
  * outlined button, tab and icon in primary reads at AA contrast; what is filled with primary
  * (contained buttons, filled chips) keeps the brand blue with white text.
@@ -46,7 +59,10 @@ export function createAppTheme(mode: ThemeMode): Theme {
     return createTheme({
       palette: { mode, primary: { main: PRIMARY_COLOR } },
       typography,
-      components: { MuiChip: { styleOverrides: { root: { variants: [warningChip] } } } },
+      components: {
+        ...sharedComponents,
+        MuiChip: { styleOverrides: { root: { variants: [warningChip] } } },
+      },
     });
   }
   const brandFill = { backgroundColor: PRIMARY_COLOR, color: '#fff' };
@@ -54,6 +70,7 @@ export function createAppTheme(mode: ThemeMode): Theme {
     palette: { mode, primary: { main: PRIMARY_TEXT_ON_DARK, dark: PRIMARY_COLOR } },
     typography,
     components: {
+      ...sharedComponents,
       MuiButton: {
         styleOverrides: {
           root: {

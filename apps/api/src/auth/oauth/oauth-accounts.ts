@@ -10,8 +10,7 @@ import type { Db } from '../../db/create-db.js';
 import {
   findUserByEmail,
   findUserById,
-  insertUser,
-  uniqueUsernameFor,
+  insertStandardUser,
   type UserRow,
 } from '../../users/users.repository.js';
 import { findIdentity, insertIdentity } from './oauth.repository.js';
@@ -64,14 +63,11 @@ export async function resolveAccount(
   if (config.auth.signupMode === 'invitation') {
     return { kind: 'refused', description: INVITATION_ONLY_MESSAGE };
   }
-  const user = await insertUser(
+  const user = await insertStandardUser(
     db,
     {
       email,
       emailVerified: true,
-      username: await uniqueUsernameFor(db, email),
-      kind: 'standard',
-      teamId: null,
       nickname: nicknameFrom(profile),
       firstName: personName(profile.givenName),
       lastName: personName(profile.familyName),
@@ -82,6 +78,8 @@ export async function resolveAccount(
     },
     nowMs,
   );
+  // The same address signed up at this very moment by another request: let the user retry.
+  if (!user) return { kind: 'refused', description: 'This e-mail address was just signed up' };
   await insertIdentity(
     db,
     { provider: providerId, subject: profile.subject, userId: user.id, email },

@@ -1,5 +1,6 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -7,6 +8,9 @@ import { useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validationText } from '../../lib/validation-text';
+
+/** The share of the maximum from which the character counter shows. */
+const COUNTER_FROM = 0.8;
 
 export interface FormTextFieldProps<T extends FieldValues> {
   control: Control<T>;
@@ -18,6 +22,10 @@ export interface FormTextFieldProps<T extends FieldValues> {
   required?: boolean;
   disabled?: boolean;
   readOnly?: boolean;
+  /**
+   * The schema's maximum. Typing is never cut at it (a cut-off paste goes unnoticed): a counter
+   * appears near the limit and turns red past it, and the schema's "too long" message follows.
+   */
   maxLength?: number;
   /** A text area that grows from `minRows` (descriptions). */
   multiline?: boolean;
@@ -49,23 +57,39 @@ export function FormTextField<T extends FieldValues>({
   const message = fieldState.error?.message;
   const isPassword = type === 'password';
   const value: unknown = field.value;
+  const text = typeof value === 'string' ? value : '';
+  const over = maxLength !== undefined && text.length > maxLength;
+  const shownHelp = message !== undefined ? validationText(t, message) : helperText;
+  const counted =
+    maxLength !== undefined && text.length >= Math.floor(maxLength * COUNTER_FROM) ? (
+      <Box component="span" sx={{ display: 'flex', gap: 1 }}>
+        <Box component="span" sx={{ flex: 1, minWidth: 0 }}>
+          {shownHelp}
+        </Box>
+        <Box component="span" sx={{ flexShrink: 0 }}>
+          {t('form.characterCount', { count: text.length, max: maxLength })}
+        </Box>
+      </Box>
+    ) : (
+      shownHelp
+    );
 
   return (
     <TextField
       {...rest}
       fullWidth
       name={field.name}
-      value={typeof value === 'string' ? value : ''}
+      value={text}
       inputRef={field.ref}
       onBlur={field.onBlur}
       onChange={(event) =>
         field.onChange(transform ? transform(event.target.value) : event.target.value)
       }
       type={isPassword && visible ? 'text' : type}
-      error={message !== undefined}
-      helperText={message !== undefined ? validationText(t, message) : helperText}
+      error={message !== undefined || over}
+      helperText={counted}
       slotProps={{
-        htmlInput: { maxLength, readOnly },
+        htmlInput: { readOnly },
         input: isPassword
           ? {
               endAdornment: (

@@ -161,11 +161,15 @@ describe('pages of e-mailed links and sign-up', () => {
       );
     });
 
-    it('blocks leading spaces and caps the preferred name at 30 characters', () => {
+    it('blocks leading spaces and counts the preferred name up to 30 characters', () => {
       renderRoutes(routes, '/auth/signup');
       type('Preferred name', '   Ada ');
       expect(input('Preferred name').value).toBe('Ada ');
-      expect(input('Preferred name').maxLength).toBe(30);
+      // Not cut silently at 30: a counter shows near the limit and turns into an error past it.
+      type('Preferred name', 'A'.repeat(31));
+      expect(input('Preferred name').value).toHaveLength(31);
+      expect(screen.getByText('31/30')).toBeTruthy();
+      expect(input('Preferred name').getAttribute('aria-invalid')).toBe('true');
     });
 
     it('links the terms and privacy pages', () => {

@@ -77,7 +77,7 @@ describe('collection download from the list', { timeout: 15_000 }, () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Download' }));
     expect(
       await screen.findByText(
-        "Preparing the download of “Spring concert”… We'll also e-mail you when it is ready.",
+        'Preparing the download of “Spring concert”… We’ll also e-mail you when it is ready.',
       ),
     ).toBeTruthy();
     expect(post).toHaveBeenCalledWith({ collectionId: spring.collectionId });

@@ -23,7 +23,7 @@ import {
 import { TRACKED_DOWNLOADS_KEY } from '../utils/tracked-downloads';
 
 const PREPARING =
-  "Preparing the download of “Spring concert”… We'll also e-mail you when it is ready.";
+  'Preparing the download of “Spring concert”… We’ll also e-mail you when it is ready.';
 
 async function tick(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms));
@@ -173,7 +173,7 @@ describe('collection downloads: request and tracking', { timeout: 30_000 }, () =
     await tick(DOWNLOAD_POLL_INTERVAL_MS);
     await vi.waitFor(() =>
       expect(toastText()).toContain(
-        "“Spring concert” is large: it will arrive in 3 parts. We'll e-mail you when they are ready.",
+        '“Spring concert” is large: it will arrive in 3 parts. We’ll e-mail you when they are ready.',
       ),
     );
     // Polling stops once the parts are known: the page follows them from there.

@@ -60,7 +60,7 @@ describe('Download all on the files screen', { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Download all' }));
     expect(
       await screen.findByText(
-        "Preparing the download of “Spring concert”… We'll also e-mail you when it is ready.",
+        'Preparing the download of “Spring concert”… We’ll also e-mail you when it is ready.',
       ),
     ).toBeTruthy();
     expect(post).toHaveBeenCalledWith({ collectionId: COLLECTION_ID });

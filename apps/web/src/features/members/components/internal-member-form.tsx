@@ -12,6 +12,7 @@ import {
   createInternalMemberRequestSchema,
   INTERNAL_MEMBER_ROLE,
   USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
   type Credentials,
 } from '@raccolta/contracts';
 import { useForm } from 'react-hook-form';
@@ -62,7 +63,10 @@ export function InternalMemberForm({
             control={control}
             name="username"
             label={t('members.fields.username')}
-            helperText={t('members.fields.usernameHelp')}
+            helperText={t('members.fields.usernameHelp', {
+              min: USERNAME_MIN_LENGTH,
+              max: USERNAME_MAX_LENGTH,
+            })}
             autoComplete="off"
             maxLength={USERNAME_MAX_LENGTH}
             autoFocus

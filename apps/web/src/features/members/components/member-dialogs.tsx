@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useErrorToast, useSnackbar } from '../../../components/snackbar';
 import { useRemoveMemberMutation } from '../api/remove-member';
 import { useResetMemberPasswordMutation } from '../api/reset-member-password';
+import { useUpdateMemberMutation } from '../api/update-member';
 import { AddMemberDialog } from './add-member-dialog';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { CredentialsDialog } from './credentials-dialog';
@@ -12,7 +13,10 @@ import { RenameMemberDialog } from './rename-member-dialog';
 
 /** The dialog the members panel shows, if any. */
 export type MemberDialog =
-  | { kind: 'info' | 'changeRole' | 'rename' | 'remove' | 'resetPassword'; member: Member }
+  | {
+      kind: 'info' | 'changeRole' | 'rename' | 'disable' | 'remove' | 'resetPassword';
+      member: Member;
+    }
   | { kind: 'add' }
   | { kind: 'credentials'; credentials: Credentials };
 
@@ -42,6 +46,37 @@ function RemoveMemberDialog({ member, onClose }: { member: Member; onClose: () =
       {member.type === 'internal'
         ? t('members.remove.internalText', { name: member.nickname })
         : t('members.remove.text', { name: member.nickname })}
+    </ConfirmDialog>
+  );
+}
+
+function DisableMemberDialog({ member, onClose }: { member: Member; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { show } = useSnackbar();
+  const showError = useErrorToast();
+  const mutation = useUpdateMemberMutation();
+  return (
+    <ConfirmDialog
+      open
+      title={t('members.disable.title', { name: member.nickname })}
+      confirmLabel={t('members.actions.disable')}
+      destructive
+      pending={mutation.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        mutation.mutate(
+          { member, changes: { status: 'disabled' } },
+          {
+            onSuccess: (saved) => {
+              show(t('members.done.disable', { name: saved.nickname }), 'success');
+              onClose();
+            },
+            onError: showError,
+          },
+        )
+      }
+    >
+      {t('members.disable.text', { name: member.nickname })}
     </ConfirmDialog>
   );
 }
@@ -97,6 +132,8 @@ export function MemberDialogs({
       return <ChangeRoleDialog member={dialog.member} onClose={onClose} />;
     case 'rename':
       return <RenameMemberDialog member={dialog.member} onClose={onClose} />;
+    case 'disable':
+      return <DisableMemberDialog member={dialog.member} onClose={onClose} />;
     case 'remove':
       return <RemoveMemberDialog member={dialog.member} onClose={onClose} />;
     case 'resetPassword':

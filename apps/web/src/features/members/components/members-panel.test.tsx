@@ -146,12 +146,37 @@ describe('members panel', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('disables a member with a status patch and says so', async () => {
+  it('refuses a username under 3 characters on the form, with the rule in the hint', async () => {
+    const post = vi.fn(() => jsonResponse(201, {}));
+    renderPanel({ [`POST ${MEMBERS}`]: post });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add member' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Internal contributor' }));
+    expect(screen.getByText(/^3 to 50 characters: letters, digits and dots\./)).toBeTruthy();
+    type('Username', 'ab');
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Username must be at least 3 characters long')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('disables a member only after a confirmation, with a status patch, and says so', async () => {
     const patch = vi.fn(() => jsonResponse(200, { ...BEA, status: 'disabled' }));
     renderPanel({ [`PATCH ${MEMBERS}/${BEA.userId}`]: patch });
     await chooseAction('Bea', 'Disable');
+    const dialog = await screen.findByRole('dialog', { name: 'Disable Bea?' });
+    expect(patch).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(patch).not.toHaveBeenCalled();
+
+    await chooseAction('Bea', 'Disable');
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Disable Bea?' })).getByRole('button', {
+        name: 'Disable',
+      }),
+    );
     expect(await screen.findByText('Bea has been disabled.')).toBeTruthy();
     expect(patch).toHaveBeenCalledWith([{ op: 'replace', path: '/status', value: 'disabled' }]);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('changes a role among the assignable ones', async () => {
@@ -166,6 +191,57 @@ describe('members panel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Bea is now Administrator.')).toBeTruthy();
     expect(patch).toHaveBeenCalledWith([{ op: 'replace', path: '/role', value: 'admin' }]);
+  });
+
+  it('breaks long names anywhere in the remove, reset-password and credentials dialogs', async () => {
+    const longName = 'Bartholomew-Maximilian-Alexand';
+    const longUsername = `${'u'.repeat(25)}.${'v'.repeat(24)}`;
+    const long = member({
+      nickname: longName,
+      role: 'uploader',
+      status: 'active',
+      type: 'internal',
+      username: longUsername,
+    });
+    const list = vi.fn(() =>
+      jsonResponse(200, { members: [self('owner'), long], pagination: { lastKey: null } }),
+    );
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        [`GET ${MEMBERS}`]: list,
+        [`POST ${MEMBERS}/${long.userId}/new-password`]: () =>
+          jsonResponse(200, { ...CREDENTIALS, username: longUsername }),
+      }),
+    );
+    render(
+      <AppProviders
+        manager={createTestSessionManager().manager}
+        queryClient={createTestQueryClient()}
+      >
+        <MembersPanel teamId={TEAM_ID} actor={{ userId: ADA.sub, role: 'owner' }} />
+      </AppProviders>,
+    );
+    const breaksAnywhere = (element: HTMLElement) =>
+      expect(getComputedStyle(element).overflowWrap, element.textContent).toBe('anywhere');
+
+    await chooseAction(longName, 'Remove');
+    const remove = await screen.findByRole('dialog', { name: `Remove ${longName}?` });
+    breaksAnywhere(within(remove).getByRole('heading'));
+    breaksAnywhere(within(remove).getByText(/will no longer have access/));
+    fireEvent.click(within(remove).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await chooseAction(longName, 'Reset password');
+    const reset = await screen.findByRole('dialog', {
+      name: `Reset the password of ${longName}?`,
+    });
+    breaksAnywhere(within(reset).getByRole('heading'));
+    breaksAnywhere(within(reset).getByText(/A new password is generated/));
+    fireEvent.click(within(reset).getByRole('button', { name: 'Generate a new password' }));
+    const credentials = await screen.findByRole('dialog', { name: 'Sign-in details' });
+    breaksAnywhere(
+      within(credentials).getByText(`Give these details to ${longUsername}.`, { exact: false }),
+    );
   });
 
   it('removes after a confirmation, sending no body, and shows a failure as a toast', async () => {

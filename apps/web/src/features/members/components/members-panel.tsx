@@ -33,6 +33,7 @@ const DIALOG_ACTIONS: readonly string[] = [
   'info',
   'changeRole',
   'rename',
+  'disable',
   'remove',
   'resetPassword',
 ] satisfies DialogAction[];

@@ -7,8 +7,8 @@ import { useUpdateMemberMutation } from '../api/update-member';
 import type { MemberAction } from '../utils/member-actions';
 
 /**
- * The member actions that need no dialog: resend an invitation, disable, reactivate (all
- * reversible or harmless). Returns whether it took the action; the others open a dialog.
+ * The member actions that need no dialog: resend an invitation and reactivate (both harmless).
+ * Returns whether it took the action; the others (disable included) open a dialog.
  */
 export function useImmediateMemberActions(): (action: MemberAction, member: Member) => boolean {
   const { t } = useTranslation();
@@ -32,13 +32,12 @@ export function useImmediateMemberActions(): (action: MemberAction, member: Memb
             onError: showError,
           });
           return true;
-        case 'disable':
         case 'reactivate':
           updateMember(
-            { member, changes: { status: action === 'disable' ? 'disabled' : 'active' } },
+            { member, changes: { status: 'active' } },
             {
               onSuccess: (saved) =>
-                show(t(`members.done.${action}`, { name: saved.nickname }), 'success'),
+                show(t('members.done.reactivate', { name: saved.nickname }), 'success'),
               onError: showError,
             },
           );

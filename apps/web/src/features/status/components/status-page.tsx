@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { StatusResponse } from '@raccolta/contracts';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
@@ -39,6 +40,17 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The message in the UI language, worded from the status and its problems, not the API's text. */
+function statusMessage(t: TFunction, language: string, data: StatusResponse): string {
+  if (data.status === 'ok') return t('statusPage.messages.ok');
+  const problems = data.problems ?? [];
+  if (problems.length === 0) return t('statusPage.messages.degradedUnknown');
+  const list = new Intl.ListFormat(language, { type: 'conjunction' }).format(
+    problems.map((problem) => t(`statusPage.problems.${problem}`)),
+  );
+  return t('statusPage.messages.degraded', { list });
+}
+
 function StatusDetails({ data }: { data: StatusResponse }) {
   const { t, i18n } = useTranslation();
   return (
@@ -46,7 +58,7 @@ function StatusDetails({ data }: { data: StatusResponse }) {
       <Field label={t('statusPage.status')}>
         <StatusChip status={data.status} />
       </Field>
-      <Field label={t('statusPage.message')}>{data.message}</Field>
+      <Field label={t('statusPage.message')}>{statusMessage(t, i18n.language, data)}</Field>
       <Field label={t('statusPage.timestamp')}>
         <time dateTime={data.timestamp}>{formatTimestamp(data.timestamp, i18n.language)}</time>
       </Field>

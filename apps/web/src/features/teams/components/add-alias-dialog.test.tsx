@@ -103,7 +103,7 @@ describe('add alias dialog', () => {
     fireEvent.click(button('Continue'));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
 
-    const toast = await screen.findByText("Your plan's limit of aliases has been reached.");
+    const toast = await screen.findByText('Your plan’s limit of aliases has been reached.');
     expect(toast.closest('.MuiSnackbar-root')).not.toBeNull();
     expect(onClose).toHaveBeenCalled();
   });
