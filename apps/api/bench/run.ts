@@ -2,14 +2,17 @@
 // the same run, so results compare across machines. docs/benchmarks.md keeps the latest figures.
 import { benchDownloads } from './download.bench.js';
 import { benchFileList } from './file-list.bench.js';
+import { benchFirstLoad } from './first-load.bench.js';
 import { benchPagination } from './pagination.bench.js';
 import { benchThumbnails } from './thumbnails.bench.js';
 import { benchUploads } from './upload.bench.js';
 
 interface Row {
   name: string;
+  /** Milliseconds unless `unit` says otherwise. */
   ms: number;
   ratio: number;
+  unit?: string;
 }
 
 const suites: { name: string; run: () => Promise<Row[]> }[] = [
@@ -39,13 +42,18 @@ suites.push({
   run: benchDownloads,
 });
 
+suites.push({
+  name: 'First load in Chromium: bytes per route and the landing page’s largest paint',
+  run: benchFirstLoad,
+});
+
 const only = process.argv.slice(2);
 for (const suite of suites) {
   if (only.length && !only.some((word) => suite.name.toLowerCase().includes(word))) continue;
   console.log(`\n${suite.name}`);
   for (const r of await suite.run()) {
     console.log(
-      `  ${r.name.padEnd(44)} ${r.ms.toFixed(3).padStart(10)} ms   x${r.ratio.toFixed(2)}`,
+      `  ${r.name.padEnd(44)} ${r.ms.toFixed(3).padStart(10)} ${(r.unit ?? 'ms').padEnd(2)}   x${r.ratio.toFixed(2)}`,
     );
   }
 }

@@ -51,6 +51,8 @@ export async function registerWebApp(
     root: config.web.distDir,
     index: false,
     wildcard: false,
+    // The build writes .br and .gz copies of scripts and styles (apps/web/vite.config.ts).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header(

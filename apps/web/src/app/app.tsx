@@ -1,10 +1,10 @@
 import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { DateLocalizationProvider } from '../components/date-range-filter';
 import { SnackbarProvider } from '../components/snackbar';
-import { createBrowserSessionManager, SessionProvider } from '../features/auth';
-import { UploadQueuesProvider } from '../features/upload-app';
+import { createBrowserSessionManager } from '../features/auth/session/browser-session';
+import { SessionProvider } from '../features/auth/session/session-provider';
+import { UploadQueuesProvider } from '../features/upload-app/hooks/upload-queues';
 import { AppThemeProvider } from '../theme/app-theme-provider';
 import { createEmotionCache } from './emotion-cache';
 import { createQueryClient } from './query-client';
@@ -23,14 +23,12 @@ export function App() {
       <AppThemeProvider>
         <QueryClientProvider client={queryClient}>
           <SessionProvider manager={sessionManager}>
-            <DateLocalizationProvider>
-              <SnackbarProvider>
-                {/* The upload app's uploads go on while the user looks at the team app. */}
-                <UploadQueuesProvider>
-                  <RouterProvider router={router} />
-                </UploadQueuesProvider>
-              </SnackbarProvider>
-            </DateLocalizationProvider>
+            <SnackbarProvider>
+              {/* The upload app's uploads go on while the user looks at the team app. */}
+              <UploadQueuesProvider>
+                <RouterProvider router={router} />
+              </UploadQueuesProvider>
+            </SnackbarProvider>
           </SessionProvider>
         </QueryClientProvider>
       </AppThemeProvider>

@@ -1,29 +1,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
-import { GuestOnlyRoute, LoginRoute } from '../features/auth';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page';
-import { OAuthCallbackPage } from '../features/auth/components/oauth-callback-page';
-import { ResetPasswordPage } from '../features/auth/components/reset-password-page';
-import { SignInPage } from '../features/auth/components/sign-in-page';
-import { SignUpPage } from '../features/auth/components/sign-up-page';
-import { VerifyEmailPage } from '../features/auth/components/verify-email-page';
-import { LandingPage } from '../features/landing/components/landing-page';
-import { NotFoundPage } from '../features/not-found/components/not-found-page';
-import { ProfilePage } from '../features/profile/components/profile-page';
-import { StatusPage } from '../features/status/components/status-page';
-import { DownloadPage, DownloadsProvider } from '../features/downloads';
-import { CollectionFilesPage } from '../features/files';
-import { AcceptInvitationPage, RejectInvitationPage } from '../features/invitations';
-import { SwitchTeamPage, TeamDashboardPage, TeamsPage } from '../features/teams';
+import { GuestOnlyRoute, LoginRoute } from '../features/auth/components/route-guards';
+import { DownloadsProvider } from '../features/downloads/components/downloads-provider';
+import { UploadAppLayout } from '../features/upload-app/components/upload-app-layout';
 import {
-  UploadAppLayout,
-  UploadCollectionPage,
-  UploadCollectionsPage,
   UploadGuestRoute,
   UploadLoginRoute,
-  UploadSignInPage,
-  UploadTeamsPage,
-} from '../features/upload-app';
+} from '../features/upload-app/components/upload-route-guards';
+import { LandingPage } from '../features/landing/components/landing-page';
 import { NOT_FOUND_PATH } from './paths';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -47,14 +31,40 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <UploadGuestRoute />,
-        children: [{ path: 'signin', element: <UploadSignInPage /> }],
+        children: [
+          {
+            path: 'signin',
+            lazy: () =>
+              import('../features/upload-app/components/upload-sign-in-page').then((m) => ({
+                Component: m.UploadSignInPage,
+              })),
+          },
+        ],
       },
       {
         element: <UploadLoginRoute />,
         children: [
-          { index: true, element: <UploadTeamsPage /> },
-          { path: 'teams/:teamRef', element: <UploadCollectionsPage /> },
-          { path: 'teams/:teamRef/collections/:collectionId', element: <UploadCollectionPage /> },
+          {
+            index: true,
+            lazy: () =>
+              import('../features/upload-app/components/upload-teams-page').then((m) => ({
+                Component: m.UploadTeamsPage,
+              })),
+          },
+          {
+            path: 'teams/:teamRef',
+            lazy: () =>
+              import('../features/upload-app/components/upload-collections-page').then((m) => ({
+                Component: m.UploadCollectionsPage,
+              })),
+          },
+          {
+            path: 'teams/:teamRef/collections/:collectionId',
+            lazy: () =>
+              import('../features/upload-app/components/upload-collection-page').then((m) => ({
+                Component: m.UploadCollectionPage,
+              })),
+          },
         ],
       },
       { path: '*', element: <Navigate to="/upload" replace /> },
@@ -68,32 +78,128 @@ export const routes: RouteObject[] = [
         element: <GuestOnlyRoute />,
         children: [
           { index: true, element: <LandingPage /> },
-          { path: 'auth/signin', element: <SignInPage /> },
-          { path: 'auth/signup', element: <SignUpPage /> },
+          {
+            path: 'auth/signin',
+            lazy: () =>
+              import('../features/auth/components/sign-in-page').then((m) => ({
+                Component: m.SignInPage,
+              })),
+          },
+          {
+            path: 'auth/signup',
+            lazy: () =>
+              import('../features/auth/components/sign-up-page').then((m) => ({
+                Component: m.SignUpPage,
+              })),
+          },
         ],
       },
       // …guest pages serve anyone: links from e-mails must work whoever is signed in…
-      { path: 'auth/forgot', element: <ForgotPasswordPage /> },
-      { path: 'auth/reset', element: <ResetPasswordPage /> },
-      { path: 'auth/verify', element: <VerifyEmailPage /> },
-      { path: 'auth/callback', element: <OAuthCallbackPage /> },
+      {
+        path: 'auth/forgot',
+        lazy: () =>
+          import('../features/auth/components/forgot-password-page').then((m) => ({
+            Component: m.ForgotPasswordPage,
+          })),
+      },
+      {
+        path: 'auth/reset',
+        lazy: () =>
+          import('../features/auth/components/reset-password-page').then((m) => ({
+            Component: m.ResetPasswordPage,
+          })),
+      },
+      {
+        path: 'auth/verify',
+        lazy: () =>
+          import('../features/auth/components/verify-email-page').then((m) => ({
+            Component: m.VerifyEmailPage,
+          })),
+      },
+      {
+        path: 'auth/callback',
+        lazy: () =>
+          import('../features/auth/components/oauth-callback-page').then((m) => ({
+            Component: m.OAuthCallbackPage,
+          })),
+      },
       // …and login pages send anyone else to /.
       {
         element: <LoginRoute />,
         children: [
-          { path: 'profile', element: <ProfilePage /> },
-          { path: 'teams', element: <TeamsPage /> },
-          { path: 'switch-team', element: <SwitchTeamPage /> },
-          { path: 'teams/:teamRef', element: <TeamDashboardPage /> },
-          { path: 'teams/:teamRef/collections/:collectionId', element: <CollectionFilesPage /> },
-          { path: 'teams/:teamId/downloads/:downloadId/download', element: <DownloadPage /> },
+          {
+            path: 'profile',
+            lazy: () =>
+              import('../features/profile/components/profile-page').then((m) => ({
+                Component: m.ProfilePage,
+              })),
+          },
+          {
+            path: 'teams',
+            lazy: () =>
+              import('../features/teams/components/teams-page').then((m) => ({
+                Component: m.TeamsPage,
+              })),
+          },
+          {
+            path: 'switch-team',
+            lazy: () =>
+              import('../features/teams/components/switch-team-page').then((m) => ({
+                Component: m.SwitchTeamPage,
+              })),
+          },
+          {
+            path: 'teams/:teamRef',
+            lazy: () =>
+              import('../features/teams/components/team-dashboard-page').then((m) => ({
+                Component: m.TeamDashboardPage,
+              })),
+          },
+          {
+            path: 'teams/:teamRef/collections/:collectionId',
+            lazy: () =>
+              import('../features/files/components/collection-files-page').then((m) => ({
+                Component: m.CollectionFilesPage,
+              })),
+          },
+          {
+            path: 'teams/:teamId/downloads/:downloadId/download',
+            lazy: () =>
+              import('../features/downloads/components/download-page').then((m) => ({
+                Component: m.DownloadPage,
+              })),
+          },
         ],
       },
       // Invitation links work signed in or not: the server decides what the visitor must do.
-      { path: 'teams/:teamId/invitations/accept', element: <AcceptInvitationPage /> },
-      { path: 'teams/:teamId/invitations/reject', element: <RejectInvitationPage /> },
-      { path: 'status', element: <StatusPage /> },
-      { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
+      {
+        path: 'teams/:teamId/invitations/accept',
+        lazy: () =>
+          import('../features/invitations/components/accept-invitation-page').then((m) => ({
+            Component: m.AcceptInvitationPage,
+          })),
+      },
+      {
+        path: 'teams/:teamId/invitations/reject',
+        lazy: () =>
+          import('../features/invitations/components/reject-invitation-page').then((m) => ({
+            Component: m.RejectInvitationPage,
+          })),
+      },
+      {
+        path: 'status',
+        lazy: () =>
+          import('../features/status/components/status-page').then((m) => ({
+            Component: m.StatusPage,
+          })),
+      },
+      {
+        path: NOT_FOUND_PATH,
+        lazy: () =>
+          import('../features/not-found/components/not-found-page').then((m) => ({
+            Component: m.NotFoundPage,
+          })),
+      },
       // Spec §2: any unknown path redirects to /404 rather than rendering the page in place.
       { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
     ],

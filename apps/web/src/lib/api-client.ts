@@ -1,4 +1,4 @@
-import { errorBodySchema, type ErrorCode } from '@raccolta/contracts';
+import { isErrorCode, type ErrorCode } from '@raccolta/contracts';
 import type { z } from 'zod';
 import { apiBaseUrl } from '../config';
 
@@ -92,10 +92,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   }
 
   if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(payload);
-    if (parsed.success) {
-      throw new ApiError(response.status, parsed.data.errorCode, parsed.data.data);
-    }
+    const body = errorBodyOf(payload);
+    if (body !== null) throw new ApiError(response.status, body.errorCode, body.data);
     if (response.status === 400) throw new ApiError(response.status, 'invalidRequest');
     console.error(
       `API ${requestLabel(method, path)} failed with ${response.status} and no error body`,
@@ -112,4 +110,18 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     throw new ApiError(response.status, 'generic', undefined, { cause: parsed.error });
   }
   return parsed.data;
+}
+
+/**
+ * The errorCode and data of an error body (`{ statusCode, errorCode, message, data? }`), read
+ * without a schema so that the first page of the app does not need to download Zod.
+ */
+function errorBodyOf(
+  payload: unknown,
+): { errorCode: ErrorCode; data: Record<string, unknown> | undefined } | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { errorCode, data } = payload as { errorCode?: unknown; data?: unknown };
+  if (!isErrorCode(errorCode)) return null;
+  const isRecord = typeof data === 'object' && data !== null && !Array.isArray(data);
+  return { errorCode, data: isRecord ? (data as Record<string, unknown>) : undefined };
 }

@@ -5,6 +5,7 @@ import { endOfDay as endOfDate, isValid, startOfDay as startOfDate } from 'date-
 import { useTranslation } from 'react-i18next';
 import { validationText } from '../../lib/validation-text';
 import { ReadOnlyDateField, ReadOnlyDateFieldTextsContext } from './read-only-date-field';
+import { DateLocalizationProvider } from './date-localization';
 
 /** Both bounds optional, in epoch milliseconds; the shape of contracts' dateRangeSchema. */
 export type DateRangeValue = DateRange;
@@ -80,7 +81,8 @@ export interface DateRangeFilterProps {
 
 /**
  * The From and To date filter of the collections and files lists (§2 "Date filter"). From is the
- * start of the picked day, To its end, both in local time. Needs DateLocalizationProvider above.
+ * start of the picked day, To its end, both in local time. Brings its own date localisation, so
+ * the pickers' code loads only with the pages that show them.
  */
 export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
   const { t } = useTranslation();
@@ -90,29 +92,31 @@ export function DateRangeFilter({ value, onChange }: DateRangeFilterProps) {
     return message === undefined ? undefined : validationText(t, message);
   };
   return (
-    <Stack
-      role="group"
-      aria-label={t('dateFilter.label')}
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      sx={{ alignItems: 'flex-start' }}
-    >
-      <DateBoundPicker
-        label={t('dateFilter.from')}
-        chooseLabel={t('dateFilter.chooseFrom')}
-        clearLabel={t('dateFilter.clearFrom')}
-        value={value.from}
-        error={errorText('from')}
-        onChange={(day) => onChange(withBound(value, 'from', day ? startOfDay(day) : undefined))}
-      />
-      <DateBoundPicker
-        label={t('dateFilter.to')}
-        chooseLabel={t('dateFilter.chooseTo')}
-        clearLabel={t('dateFilter.clearTo')}
-        value={value.to}
-        error={errorText('to')}
-        onChange={(day) => onChange(withBound(value, 'to', day ? endOfDay(day) : undefined))}
-      />
-    </Stack>
+    <DateLocalizationProvider>
+      <Stack
+        role="group"
+        aria-label={t('dateFilter.label')}
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: 'flex-start' }}
+      >
+        <DateBoundPicker
+          label={t('dateFilter.from')}
+          chooseLabel={t('dateFilter.chooseFrom')}
+          clearLabel={t('dateFilter.clearFrom')}
+          value={value.from}
+          error={errorText('from')}
+          onChange={(day) => onChange(withBound(value, 'from', day ? startOfDay(day) : undefined))}
+        />
+        <DateBoundPicker
+          label={t('dateFilter.to')}
+          chooseLabel={t('dateFilter.chooseTo')}
+          clearLabel={t('dateFilter.clearTo')}
+          value={value.to}
+          error={errorText('to')}
+          onChange={(day) => onChange(withBound(value, 'to', day ? endOfDay(day) : undefined))}
+        />
+      </Stack>
+    </DateLocalizationProvider>
   );
 }

@@ -2,12 +2,22 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { UserMenu, useSession } from '../../features/auth';
-import { SelectedTeamMenu } from '../../features/teams';
+import { useSession } from '../../features/auth/session/session-context';
 import { AppLogo } from './app-logo';
 import { ThemeToggle } from './theme-toggle';
+
+// Only signed-in people see these menus: a visitor's first page does not download them.
+const SelectedTeamMenu = lazy(() =>
+  import('../../features/teams/components/team-menu').then((m) => ({
+    default: m.SelectedTeamMenu,
+  })),
+);
+const UserMenu = lazy(() =>
+  import('../../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
+);
 
 function isAuthPath(pathname: string): boolean {
   return pathname === '/auth' || pathname.startsWith('/auth/');
@@ -29,7 +39,11 @@ export function AppHeader() {
     >
       <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
         {signedIn ? <AppLogo to="/switch-team" label={t('header.switchTeam')} /> : <AppLogo />}
-        {signedIn && <SelectedTeamMenu />}
+        {signedIn && (
+          <Suspense fallback={null}>
+            <SelectedTeamMenu />
+          </Suspense>
+        )}
         <Box sx={{ flexGrow: 1 }} />
         {showAuthButtons && (
           <>
@@ -42,7 +56,11 @@ export function AppHeader() {
           </>
         )}
         <ThemeToggle />
-        {signedIn && <UserMenu />}
+        {signedIn && (
+          <Suspense fallback={null}>
+            <UserMenu />
+          </Suspense>
+        )}
       </Toolbar>
     </AppBar>
   );

@@ -16,7 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { collectionPagePath } from '../../collections';
 import { useCollectionQuery } from '../../files';
 import { useTeamActor, useTeamQuery } from '../../teams';
-import { useCollectionUploads } from '../hooks/upload-queues';
+import { useCollectionUploads } from '../hooks/use-collection-uploads';
 import { useInterruptedUploads } from '../hooks/use-interrupted-uploads';
 import { uploadTeamPath } from '../utils/upload-paths';
 import { CaptureButtons, type CaptureButtonsHandle } from './capture-buttons';

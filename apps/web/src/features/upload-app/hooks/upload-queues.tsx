@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useContext,
@@ -7,12 +6,8 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { useSession } from '../../auth';
-import { fileCollectionKeys, fileKeys } from '../../files';
-import { uploadsEndpoint } from '../api/uploads-endpoint';
+import { useSession } from '../../auth/session/session-context';
 import { QueueRegistry } from '../utils/queue-registry';
-import { TusUploadQueue, type UploadEntry } from '../utils/tus-queue';
-import { uploadScope } from '../utils/upload-storage';
 
 const QueuesContext = createContext<QueueRegistry | null>(null);
 
@@ -56,49 +51,9 @@ export function UploadQueuesProvider({ children }: { children: ReactNode }) {
   return <QueuesContext value={registry}>{children}</QueuesContext>;
 }
 
-function useRegistry(): QueueRegistry {
+/** The page's queue registry (for the hooks of the upload pages). */
+export function useQueueRegistry(): QueueRegistry {
   const registry = useContext(QueuesContext);
   if (registry === null) throw new Error('useCollectionUploads needs <UploadQueuesProvider>');
   return registry;
-}
-
-export interface CollectionUploads {
-  queue: TusUploadQueue;
-  entries: readonly UploadEntry[];
-  /** Changes whenever the stored (resumable) uploads may have changed. */
-  storageVersion: number;
-  scope: string;
-}
-
-/** The upload queue of one collection, for the signed-in user. */
-export function useCollectionUploads(teamId: string, collectionId: string): CollectionUploads {
-  const registry = useRegistry();
-  const { getAccessToken, idClaims } = useSession();
-  const queryClient = useQueryClient();
-  const scope = uploadScope(idClaims?.sub ?? '', collectionId);
-  const queue = registry.queue(
-    scope,
-    (online) =>
-      new TusUploadQueue({
-        endpoint: uploadsEndpoint(teamId, collectionId),
-        scope,
-        online,
-        authorization: async () => {
-          const { tokenType, accessToken } = await getAccessToken();
-          return `${tokenType} ${accessToken}`;
-        },
-        onUploaded: () => {
-          // The file is in the collection: its lists (here and in the team app) show it.
-          void queryClient.invalidateQueries({ queryKey: fileKeys.lists(teamId, collectionId) });
-          void queryClient.invalidateQueries({ queryKey: fileCollectionKeys.all(teamId) });
-        },
-        onStorageChange: registry.storageChanged,
-      }),
-  );
-  const entries = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
-  const storageVersion = useSyncExternalStore(
-    registry.subscribeStorage,
-    registry.getStorageVersion,
-  );
-  return { queue, entries, storageVersion, scope };
 }

@@ -2,7 +2,7 @@ import { defaultOptions } from 'tus-js-client';
 import { useEffect, useRef, useState } from 'react';
 import { useUploadOffsets, type UploadOffset } from '../api/get-upload-offset';
 import { findInterruptedUploads, type InterruptedUpload } from '../utils/upload-storage';
-import type { CollectionUploads } from './upload-queues';
+import type { CollectionUploads } from './use-collection-uploads';
 
 export interface InterruptedWithOffset extends InterruptedUpload {
   offset: UploadOffset | undefined;

@@ -1,4 +1,4 @@
-import { TusUploadQueue, type TusQueueOptions } from './tus-queue';
+import type { TusQueueOptions, TusUploadQueue } from './tus-queue';
 
 /**
  * The upload queues of the upload app, one per user and collection, living as long as the page:

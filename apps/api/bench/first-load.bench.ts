@@ -1,0 +1,221 @@
+// First load of the web app in Chromium, on localhost, from a cold cache: the bytes each route
+// downloads (scripts, styles and the page, each counted gzipped at level 9) against the whole
+// app's bytes measured in the same run (what every page downloaded before the split by route),
+// and the landing page's largest contentful paint against a bare HTML page with the same heading
+// served by a bare Node server in the same run. Goals: the landing page at most 200 KB gzipped,
+// its largest paint under 1 s.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { startSession } from '../src/auth/sessions.js';
+import { loadConfig } from '../src/config/config.js';
+import { newId } from '../src/db/ids.js';
+import { createServer } from '../src/server.js';
+import { createTeam, createUser } from '../test/helpers/factories.js';
+import { createTestDatabase } from '../test/helpers/test-db.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const distDir = path.join(root, 'apps/web/dist');
+const LCP_RUNS = 7;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export interface FirstLoadRow {
+  name: string;
+  ms: number;
+  ratio: number;
+  unit?: string;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+const gzipped = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
+
+/** Every script and style the build produced, gzipped one by one: the whole app. */
+function wholeAppBytes(): number {
+  const assets = path.join(distDir, 'assets');
+  let total = gzipped(readFileSync(path.join(distDir, 'index.html')));
+  for (const name of readdirSync(assets))
+    if (/\.(js|css)$/.test(name)) total += gzipped(readFileSync(path.join(assets, name)));
+  return total;
+}
+
+/** The gzipped bytes of the page, scripts and styles a fresh visitor of `url` downloads. */
+async function routeBytes(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  const sizes = new Map<string, Promise<number>>();
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'document' && type !== 'script' && type !== 'stylesheet') return;
+    sizes.set(
+      response.url(),
+      response.body().then(gzipped, () => 0),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.locator('main h1, main h2').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  // A redirect (to sign-in, to 404) would measure another page.
+  if (new URL(page.url()).pathname !== new URL(url).pathname)
+    throw new Error(`${url} went to ${page.url()}`);
+  const total = (await Promise.all(sizes.values())).reduce((sum, size) => sum + size, 0);
+  await page.close();
+  return total;
+}
+
+/** The largest contentful paint of a fresh visit, in milliseconds after navigation start. */
+async function largestPaint(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  const lcp = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          const last = entries[entries.length - 1];
+          if (last) resolve(last.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
+  await context.close();
+  return lcp;
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+}
+
+export async function benchFirstLoad(): Promise<FirstLoadRow[]> {
+  const build = spawnSync(process.execPath, ['scripts/build-if-needed.mjs'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the web app did not build');
+
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'raccolta-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '1000000',
+  });
+  config.database = database.config;
+  const server = await createServer(config, { worker: false });
+  const { ctx, app } = server;
+  // The same heading as the landing page, with nothing else: the paint a browser cannot beat.
+  const title = JSON.parse(
+    readFileSync(path.join(root, 'apps/web/src/i18n/locales/en.json'), 'utf8'),
+  ).landing.title as string;
+  const bare = createHttpServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Raccolta</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family:sans-serif;text-align:center"><h1>${title}</h1></body></html>`);
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const bareUrl = await listen(bare);
+
+    const owner = await createUser(ctx, { email: 'bench@example.com', nickname: 'Bench' });
+    const team = await createTeam(ctx, { owner, name: 'Bench team' });
+    const collectionId = newId();
+    const now = Date.now();
+    await ctx.db
+      .insertInto('collections')
+      .values({
+        id: collectionId,
+        team_id: team.id,
+        name: 'Bench photos',
+        description: null,
+        mode: 'collaborative',
+        status: 'ready',
+        files_count: 0,
+        created_at: now,
+        created_by: owner.id,
+        updated_at: now,
+        updated_by: owner.id,
+      })
+      .execute();
+    const tokens = await startSession(ctx, owner, { identityProvider: false });
+    const signedIn = async () => {
+      const context = await browser.newContext();
+      // Spec §3: the session lives in localStorage under these names.
+      await context.addInitScript((t) => {
+        localStorage.setItem('IDToken', t.IdToken);
+        localStorage.setItem('TokenType', t.TokenType);
+        localStorage.setItem('AccessToken', t.AccessToken);
+        localStorage.setItem('RefreshToken', t.RefreshToken ?? '');
+        localStorage.setItem('ExpiresAt', String(Date.now() + t.ExpiresIn * 1000));
+        localStorage.setItem('IdentityProvider', 'false');
+      }, tokens);
+      return context;
+    };
+
+    const whole = wholeAppBytes();
+    const routes: { name: string; url: string; session: boolean }[] = [
+      { name: 'landing page /', url: '/', session: false },
+      { name: 'sign-in /auth/signin', url: '/auth/signin', session: false },
+      { name: 'profile /profile', url: '/profile', session: true },
+      { name: 'team dashboard', url: `/teams/${team.id}`, session: true },
+      {
+        name: 'collection files',
+        url: `/teams/${team.id}/collections/${collectionId}`,
+        session: true,
+      },
+    ];
+    const rows: FirstLoadRow[] = [
+      { name: 'whole app (baseline)', ms: whole / 1024, ratio: 1, unit: 'KB' },
+    ];
+    for (const route of routes) {
+      const context = route.session ? await signedIn() : await browser.newContext();
+      const bytes = await routeBytes(context, `${base}${route.url}`);
+      await context.close();
+      rows.push({ name: route.name, ms: bytes / 1024, ratio: bytes / whole, unit: 'KB' });
+    }
+
+    const appPaints: number[] = [];
+    const barePaints: number[] = [];
+    // Alternated, so both see the same machine load.
+    for (let i = 0; i < LCP_RUNS; i += 1) {
+      barePaints.push(await largestPaint(browser, bareUrl));
+      appPaints.push(await largestPaint(browser, `${base}/`));
+    }
+    const bareLcp = median(barePaints);
+    const appLcp = median(appPaints);
+    rows.push({ name: 'largest paint: bare HTML page (baseline)', ms: bareLcp, ratio: 1 });
+    rows.push({ name: 'largest paint: landing page', ms: appLcp, ratio: appLcp / bareLcp });
+    return rows;
+  } finally {
+    await browser.close();
+    await new Promise((resolve) => bare.close(resolve));
+    await server.close();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
