@@ -17,6 +17,7 @@ import {
   apiAddAlias,
   apiAddInternal,
   apiCreateTeam,
+  openMenuItem,
   signInAsOwner,
   uniqueSuffix,
 } from '../support/teams.js';
@@ -231,8 +232,7 @@ test.describe('upload app', () => {
     await page.getByRole('menuitem', { name: 'Open the team app' }).click();
     await expect(page).toHaveURL(new RegExp(`/teams/${alias}/collections/${collectionId}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Spring concert' })).toBeVisible();
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Upload app' }).click();
+    await openMenuItem(page, 'Account menu', 'Upload app');
     await expect(page).toHaveURL(new RegExp(`/upload/teams/${alias}$`));
 
     // The same screens in dark, and in Italian at 375 px, with the same session.

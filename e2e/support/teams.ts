@@ -95,9 +95,22 @@ export async function signInAsOwner(page: Page, email: string, password: string)
  * has closed, which only choosing an item does.
  */
 export async function openTeamMenuItem(page: Page, item: string): Promise<void> {
+  await openMenuItem(page, /^Team menu: /, item);
+}
+
+/**
+ * Opens a header menu (the team menu, the account menu) and picks an item, again if a render
+ * swallowed the click: the header's menus are loaded after the page, so a click can land on a
+ * button that is being replaced.
+ */
+export async function openMenuItem(
+  page: Page,
+  button: string | RegExp,
+  item: string,
+): Promise<void> {
   const menu = page.getByRole('menu');
   await expect(async () => {
-    if (!(await menu.isVisible())) await page.getByRole('button', { name: /^Team menu: / }).click();
+    if (!(await menu.isVisible())) await page.getByRole('button', { name: button }).click();
     await page.getByRole('menuitem', { name: item }).click({ timeout: 3_000 });
     await expect(menu).toBeHidden({ timeout: 3_000 });
   }).toPass({ timeout: 30_000 });

@@ -23,11 +23,20 @@ function RootRoute() {
   );
 }
 
+/**
+ * What shows while the first page's code arrives: nothing, the boot colours of index.html (the
+ * chunk is small and near; a spinner would only flash).
+ */
+function FirstPageFallback() {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   // The contributor upload app: its own frame for phones, its own sign-in, installable (PWA).
   {
     path: 'upload',
     element: <UploadAppLayout />,
+    HydrateFallback: FirstPageFallback,
     children: [
       {
         element: <UploadGuestRoute />,
@@ -72,6 +81,7 @@ export const routes: RouteObject[] = [
   },
   {
     element: <RootRoute />,
+    HydrateFallback: FirstPageFallback,
     children: [
       // Spec §2 access levels: guest-only pages send a signed-in visitor on…
       {

@@ -52,6 +52,21 @@ export function AppProviders({
   );
 }
 
+/**
+ * The routes with every lazy page loaded up front, as after the pages' first visit: a test renders
+ * its page at once instead of waiting for a module to load.
+ */
+export async function eagerRoutes(routes: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    routes.map(async (route) => {
+      const { lazy, children, ...rest } = route;
+      const loaded = typeof lazy === 'function' ? await lazy() : {};
+      const resolved = children === undefined ? undefined : await eagerRoutes(children);
+      return { ...rest, ...loaded, ...(resolved ? { children: resolved } : {}) } as RouteObject;
+    }),
+  );
+}
+
 /** Renders routes at `path` inside every provider the app has. */
 export function renderRoutes(
   routes: RouteObject[],

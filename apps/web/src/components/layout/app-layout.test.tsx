@@ -1,8 +1,14 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/router';
-import { renderRoutes, stubMatchMedia } from '../../test/providers';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { routes as appRoutes } from '../../app/router';
+import { renderRoutes, stubMatchMedia, eagerRoutes } from '../../test/providers';
 import { AppLayout } from './app-layout';
+
+let routes: RouteObject[];
+beforeAll(async () => {
+  routes = await eagerRoutes(appRoutes);
+});
 
 const scrollTo = vi.fn();
 

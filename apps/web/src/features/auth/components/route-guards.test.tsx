@@ -1,9 +1,15 @@
 import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/router';
-import { jsonResponse, renderRoutes, stubMatchMedia } from '../../../test/providers';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { routes as appRoutes } from '../../../app/router';
+import { jsonResponse, renderRoutes, stubMatchMedia, eagerRoutes } from '../../../test/providers';
 import { ADA, createTestSessionManager, storeSession } from '../../../test/session-fixtures';
 import { GuestOnlyRoute } from './route-guards';
+
+let routes: RouteObject[];
+beforeAll(async () => {
+  routes = await eagerRoutes(appRoutes);
+});
 
 const fetchMock = vi.fn<typeof fetch>();
 const ME = {

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/router';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { routes as appRoutes } from '../../../app/router';
 import {
   errorResponse,
   fetchRoutes,
@@ -8,8 +9,14 @@ import {
   renderRoutes,
   sentRequests,
   stubMatchMedia,
+  eagerRoutes,
 } from '../../../test/providers';
 import { ADA, createTestSessionManager, storeSession } from '../../../test/session-fixtures';
+
+let routes: RouteObject[];
+beforeAll(async () => {
+  routes = await eagerRoutes(appRoutes);
+});
 
 const fetchMock = vi.fn<typeof fetch>();
 const ME = {

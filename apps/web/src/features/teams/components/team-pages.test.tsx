@@ -1,16 +1,23 @@
 import type { Member, TeamListItem, User } from '@raccolta/contracts';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../../app/router';
+import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { routes as appRoutes } from '../../../app/router';
 import {
   errorResponse,
   fetchRoutes,
   jsonResponse,
   renderRoutes,
   stubMatchMedia,
+  eagerRoutes,
 } from '../../../test/providers';
 import { ADA, storeSession } from '../../../test/session-fixtures';
 import { member, ME, self, team, TEAM_ID, teamListItem } from '../../../test/team-fixtures';
+
+let routes: RouteObject[];
+beforeAll(async () => {
+  routes = await eagerRoutes(appRoutes);
+});
 
 const fetchMock = vi.fn<typeof fetch>();
 const BEA = member({ nickname: 'Bea', role: 'viewer', status: 'invited', inviteExpiresAt: 1 });
