@@ -8,6 +8,7 @@ import { SignInPage } from '../features/auth/components/sign-in-page';
 import { SignUpPage } from '../features/auth/components/sign-up-page';
 import { VerifyEmailPage } from '../features/auth/components/verify-email-page';
 import { LandingPage } from '../features/landing/components/landing-page';
+import { PrivacyPage, TermsPage } from '../features/legal';
 import { NotFoundPage } from '../features/not-found/components/not-found-page';
 import { ProfilePage } from '../features/profile/components/profile-page';
 import { StatusPage } from '../features/status/components/status-page';
@@ -93,6 +94,8 @@ export const routes: RouteObject[] = [
       { path: 'teams/:teamId/invitations/accept', element: <AcceptInvitationPage /> },
       { path: 'teams/:teamId/invitations/reject', element: <RejectInvitationPage /> },
       { path: 'status', element: <StatusPage /> },
+      { path: 'terms', element: <TermsPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
       { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
       // Spec §2: any unknown path redirects to /404 rather than rendering the page in place.
       { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
 import { renderRoutes, stubMatchMedia } from '../../test/providers';
@@ -41,8 +41,13 @@ describe('app layout and routes', () => {
     renderAt('/');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/signin');
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/auth/signup');
-    expect(screen.getByRole('contentinfo').textContent).toBe(
-      `© ${new Date().getFullYear()} Raccolta`,
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByText(`© ${new Date().getFullYear()} Raccolta`)).toBeTruthy();
+    expect(footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+    expect(footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy',
     );
   });
 
