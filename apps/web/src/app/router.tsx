@@ -204,6 +204,20 @@ export const routes: RouteObject[] = [
           })),
       },
       {
+        path: 'terms',
+        lazy: () =>
+          import('../features/legal/components/legal-page').then((m) => ({
+            Component: m.TermsPage,
+          })),
+      },
+      {
+        path: 'privacy',
+        lazy: () =>
+          import('../features/legal/components/legal-page').then((m) => ({
+            Component: m.PrivacyPage,
+          })),
+      },
+      {
         path: NOT_FOUND_PATH,
         lazy: () =>
           import('../features/not-found/components/not-found-page').then((m) => ({

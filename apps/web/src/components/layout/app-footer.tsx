@@ -1,17 +1,31 @@
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 
 export function AppFooter() {
   const { t } = useTranslation();
   return (
-    <Box
-      component="footer"
-      sx={{ py: 3, px: 2, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}
-    >
-      <Typography variant="body2" color="text.secondary">
-        {t('footer.copyright', { year: new Date().getFullYear() })}
-      </Typography>
+    <Box component="footer" sx={{ py: 3, px: 2, borderTop: 1, borderColor: 'divider' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={{ xs: 1, sm: 3 }}
+        sx={{ alignItems: 'center', justifyContent: 'center' }}
+      >
+        <Typography variant="body2" color="text.secondary">
+          {t('footer.copyright', { year: new Date().getFullYear() })}
+        </Typography>
+        <Stack component="nav" direction="row" spacing={3} aria-label={t('legal.footer.label')}>
+          <Link component={RouterLink} to="/terms" variant="body2">
+            {t('legal.footer.terms')}
+          </Link>
+          <Link component={RouterLink} to="/privacy" variant="body2">
+            {t('legal.footer.privacy')}
+          </Link>
+        </Stack>
+      </Stack>
     </Box>
   );
 }

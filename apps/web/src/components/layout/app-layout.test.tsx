@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { routes as appRoutes } from '../../app/router';
@@ -47,8 +47,13 @@ describe('app layout and routes', () => {
     renderAt('/');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth/signin');
     expect(screen.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/auth/signup');
-    expect(screen.getByRole('contentinfo').textContent).toBe(
-      `© ${new Date().getFullYear()} Raccolta`,
+    const footer = within(screen.getByRole('contentinfo'));
+    expect(footer.getByText(`© ${new Date().getFullYear()} Raccolta`)).toBeTruthy();
+    expect(footer.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+    expect(footer.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy',
     );
   });
 

@@ -1,0 +1,1 @@
+export { LegalPage, PrivacyPage, TermsPage } from './components/legal-page';
