@@ -11,7 +11,12 @@ export function initialsOf(name: string): string {
   return `${first}${last}`.toUpperCase();
 }
 
-/** The user's picture, or their initials when there is none (spec §3: a generated avatar). */
+/**
+ * The user's picture, or their initials when there is none (spec §3: a generated avatar). It
+ * always sits beside the name it stands for, so it is hidden from assistive technology: read
+ * aloud, the initials only repeat the name, and inside a named button (“Show only the files
+ * uploaded by …”) they would be visible text missing from the button's name (WCAG 2.5.3).
+ */
 export function UserAvatar({
   name,
   src,
@@ -23,6 +28,7 @@ export function UserAvatar({
 }) {
   return (
     <Avatar
+      aria-hidden
       alt={name}
       {...(src ? { src } : {})}
       sx={{

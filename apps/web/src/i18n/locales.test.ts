@@ -35,6 +35,30 @@ function expectTranslated(group: string, keys: readonly string[], minimumDifferi
   expect(differing / keys.length).toBeGreaterThanOrEqual(minimumDiffering);
 }
 
+/**
+ * Keys whose Italian text is rightly the same as the English one: names, and words Italian uses
+ * as they are. Any other identical text is an untranslated one.
+ */
+const SAME_IN_BOTH: Readonly<Record<string, string>> = {
+  'common.appName': 'the product name',
+  'common.logoAlt': 'the product name',
+  'footer.copyright': 'the product name',
+  'auth.fields.email': '“E-mail” is Italian too',
+  'profile.email': '“E-mail” is Italian too',
+  'members.fields.email': '“E-mail” is Italian too',
+  'members.info.email': '“E-mail” is Italian too',
+  'auth.fields.password': '“Password” is Italian too',
+  'members.credentials.password': '“Password” is Italian too',
+  'team.alias.label': '“Alias” is Italian too',
+  'statusPage.problems.database': '“database” is Italian too',
+  'collections.row.files_one': '“file” is Italian too, and invariable',
+  'downloads.page.files_one': '“file” is Italian too, and invariable',
+  'downloads.page.title': '“Download” is the word the Italian texts use throughout',
+};
+
+/** Whether a text has words to translate: a letter outside its {{placeholders}}. */
+const hasWords = (text: string) => /\p{L}/u.test(text.replace(/{{\w+}}/g, ''));
+
 describe('translations', () => {
   it('have exactly the same keys in English and Italian', () => {
     expect([...italian.keys()].sort()).toEqual([...english.keys()].sort());
@@ -42,6 +66,21 @@ describe('translations', () => {
 
   it('have no empty text', () => {
     for (const [path, text] of [...english, ...italian]) expect(text.trim(), path).not.toBe('');
+  });
+
+  it('translate every Italian text: none is the English one, except the words both share', () => {
+    const untranslated = [...english]
+      .filter(([path, text]) => italian.get(path) === text && hasWords(text))
+      .filter(([path]) => !(path in SAME_IN_BOTH))
+      .map(([path, text]) => `${path}: «${text}»`);
+    expect(untranslated, `untranslated Italian texts:\n${untranslated.join('\n')}`).toEqual([]);
+  });
+
+  it('keep the allow-list of shared words current', () => {
+    for (const path of Object.keys(SAME_IN_BOTH)) {
+      expect(english.get(path), path).toBeDefined();
+      expect(italian.get(path), path).toBe(english.get(path));
+    }
   });
 
   it('keep the same interpolation placeholders in both languages', () => {

@@ -2,7 +2,10 @@ import Avatar from '@mui/material/Avatar';
 import type { Team } from '@raccolta/contracts';
 import { initialsOf } from '../../../components/user-avatar';
 
-/** The team's logo, or its initials on a square tile (people are round, teams are not). */
+/**
+ * The team's logo, or its initials on a square tile (people are round, teams are not). Hidden
+ * from assistive technology like UserAvatar: the team's name is always written beside it.
+ */
 export function TeamAvatar({
   team,
   size = 40,
@@ -12,6 +15,7 @@ export function TeamAvatar({
 }) {
   return (
     <Avatar
+      aria-hidden
       variant="rounded"
       alt={team.name}
       {...(team.logoUrl ? { src: team.logoUrl } : {})}

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -16,32 +17,30 @@ export function TeamList({ teams }: { teams: TeamListItem[] }) {
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <List disablePadding aria-label={t('teams.listLabel')}>
         {teams.map((team, index) => (
-          <ListItemButton
-            key={team.teamId}
-            component={RouterLink}
-            to={teamPath(team)}
-            divider={index < teams.length - 1}
-            sx={{ gap: 1, py: 1.25 }}
-          >
-            <ListItemAvatar sx={{ minWidth: 52 }}>
-              <TeamAvatar team={team} />
-            </ListItemAvatar>
-            <ListItemText
-              sx={{ minWidth: 0 }}
-              primary={team.name}
-              secondary={team.description ?? t('teams.membersCount', { count: team.membersCount })}
-              slotProps={{
-                primary: { noWrap: true, sx: { fontWeight: 600 } },
-                secondary: { noWrap: true },
-              }}
-            />
-            <Chip
-              size="small"
-              variant="outlined"
-              label={t(`roles.${team.memberRole}`)}
-              sx={{ flexShrink: 0 }}
-            />
-          </ListItemButton>
+          <ListItem key={team.teamId} disablePadding divider={index < teams.length - 1}>
+            <ListItemButton component={RouterLink} to={teamPath(team)} sx={{ gap: 1, py: 1.25 }}>
+              <ListItemAvatar sx={{ minWidth: 52 }}>
+                <TeamAvatar team={team} />
+              </ListItemAvatar>
+              <ListItemText
+                sx={{ minWidth: 0 }}
+                primary={team.name}
+                secondary={
+                  team.description ?? t('teams.membersCount', { count: team.membersCount })
+                }
+                slotProps={{
+                  primary: { noWrap: true, sx: { fontWeight: 600 } },
+                  secondary: { noWrap: true },
+                }}
+              />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={t(`roles.${team.memberRole}`)}
+                sx={{ flexShrink: 0 }}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>

@@ -6,6 +6,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -102,31 +103,35 @@ function CollectionList({
               const shared = collection.mode === 'collaborative';
               const Icon = shared ? FolderSharedOutlined : FolderOutlined;
               return (
-                <ListItemButton
+                <ListItem
                   key={collection.collectionId}
-                  component={RouterLink}
-                  to={uploadCollectionPath(teamRef, collection.collectionId)}
+                  disablePadding
                   divider={index < collections.length - 1}
-                  sx={{ py: 1.25, minHeight: 64 }}
                 >
-                  <ListItemIcon sx={{ minWidth: 40 }}>
-                    <Icon
-                      titleAccess={t(
-                        shared ? 'uploadApp.collections.shared' : 'uploadApp.collections.private',
-                      )}
+                  <ListItemButton
+                    component={RouterLink}
+                    to={uploadCollectionPath(teamRef, collection.collectionId)}
+                    sx={{ py: 1.25, minHeight: 64 }}
+                  >
+                    <ListItemIcon sx={{ minWidth: 40 }}>
+                      <Icon
+                        titleAccess={t(
+                          shared ? 'uploadApp.collections.shared' : 'uploadApp.collections.private',
+                        )}
+                      />
+                    </ListItemIcon>
+                    <ListItemText
+                      sx={{ minWidth: 0 }}
+                      primary={collection.name}
+                      secondary={t('uploadApp.collections.details', {
+                        count: collection.filesCount,
+                        date: formatDate(collection.updatedAt, i18n.language),
+                      })}
+                      slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
                     />
-                  </ListItemIcon>
-                  <ListItemText
-                    sx={{ minWidth: 0 }}
-                    primary={collection.name}
-                    secondary={t('uploadApp.collections.details', {
-                      count: collection.filesCount,
-                      date: formatDate(collection.updatedAt, i18n.language),
-                    })}
-                    slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
-                  />
-                  <ChevronRight color="action" />
-                </ListItemButton>
+                    <ChevronRight color="action" />
+                  </ListItemButton>
+                </ListItem>
               );
             })}
           </List>

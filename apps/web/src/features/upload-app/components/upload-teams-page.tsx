@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -62,24 +63,24 @@ export function UploadTeamsPage() {
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
           <List disablePadding aria-label={t('uploadApp.teams.listLabel')}>
             {teams.map((team, index) => (
-              <ListItemButton
-                key={team.teamId}
-                component={RouterLink}
-                to={uploadTeamPath(teamRefOf(team))}
-                divider={index < teams.length - 1}
-                sx={{ gap: 1, py: 1.5, minHeight: 64 }}
-              >
-                <ListItemAvatar sx={{ minWidth: 52 }}>
-                  <TeamAvatar team={team} />
-                </ListItemAvatar>
-                <ListItemText
-                  sx={{ minWidth: 0 }}
-                  primary={team.name}
-                  secondary={t(`roles.${team.memberRole}`)}
-                  slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
-                />
-                <ChevronRight color="action" />
-              </ListItemButton>
+              <ListItem key={team.teamId} disablePadding divider={index < teams.length - 1}>
+                <ListItemButton
+                  component={RouterLink}
+                  to={uploadTeamPath(teamRefOf(team))}
+                  sx={{ gap: 1, py: 1.5, minHeight: 64 }}
+                >
+                  <ListItemAvatar sx={{ minWidth: 52 }}>
+                    <TeamAvatar team={team} />
+                  </ListItemAvatar>
+                  <ListItemText
+                    sx={{ minWidth: 0 }}
+                    primary={team.name}
+                    secondary={t(`roles.${team.memberRole}`)}
+                    slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
+                  />
+                  <ChevronRight color="action" />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Paper>
