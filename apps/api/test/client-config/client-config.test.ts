@@ -124,9 +124,10 @@ describe('the web app’s CSP and analytics', () => {
   it('allows no foreign origin when analytics is not configured', async () => {
     const csp = await cspOf({});
     for (const name of ['script-src', 'connect-src', 'img-src']) {
-      expect(csp[name]?.filter((source) => source.startsWith('http')), name).toEqual(
-        name === 'img-src' ? ['http://localhost:3000'] : [],
-      );
+      expect(
+        csp[name]?.filter((source) => source.startsWith('http')),
+        name,
+      ).toEqual(name === 'img-src' ? ['http://localhost:3000'] : []);
     }
   });
 

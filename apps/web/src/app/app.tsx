@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router';
 import { DateLocalizationProvider } from '../components/date-range-filter';
 import { SnackbarProvider } from '../components/snackbar';
 import { createBrowserSessionManager, SessionProvider } from '../features/auth';
+import { QueryDevtools } from '../features/feature-flags';
 import { UploadQueuesProvider } from '../features/upload-app';
 import { AppThemeProvider } from '../theme/app-theme-provider';
 import { createEmotionCache } from './emotion-cache';
@@ -32,6 +33,7 @@ export function App() {
               </SnackbarProvider>
             </DateLocalizationProvider>
           </SessionProvider>
+          <QueryDevtools />
         </QueryClientProvider>
       </AppThemeProvider>
     </CacheProvider>
