@@ -35,7 +35,9 @@ export default defineConfig({
               test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)/,
               priority: 2,
             },
-            { name: 'vendor', test: /node_modules/, priority: 1 },
+            // Only what the first page load needs: libraries reached only through a dynamic
+            // import (the query devtools, behind the query-dev flag) stay in that import's chunk.
+            { name: 'vendor', test: /node_modules/, tags: ['$initial'], priority: 1 },
           ],
         },
       },
