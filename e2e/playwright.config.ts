@@ -14,6 +14,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'raccolta-e2e-'));
 process.env.E2E_SMTP_PORT ??= String(port + 1);
 process.env.E2E_MAILBOX_PORT ??= String(port + 2);
 process.env.E2E_OIDC_PORT ??= String(port + 3);
+process.env.E2E_ANALYTICS_PORT ??= String(port + 4);
+const analyticsOrigin = `http://127.0.0.1:${process.env.E2E_ANALYTICS_PORT}`;
 const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 // The local provider's only client; the secret protects nothing outside this run.
 const oidcClient = { id: 'raccolta-e2e', secret: 'e2e-oidc-client-secret' };
@@ -75,6 +77,15 @@ export default defineConfig({
       },
     },
     {
+      // The analytics service the app loads once a visitor accepts cookies (specs/consent.spec.ts).
+      command: 'node --conditions=source --import tsx e2e/support/analytics-server.ts',
+      cwd: root,
+      url: `${analyticsOrigin}/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { E2E_ANALYTICS_PORT: process.env.E2E_ANALYTICS_PORT },
+    },
+    {
       command: 'node scripts/start.mjs',
       cwd: root,
       url: `${baseURL}/api/status`,
@@ -99,6 +110,9 @@ export default defineConfig({
         OIDC_GOOGLE_CLIENT_ID: oidcClient.id,
         OIDC_GOOGLE_CLIENT_SECRET: oidcClient.secret,
         OIDC_ALLOW_HTTP: 'true',
+        // Loaded only after consent; the shared fixture starts every other spec declined.
+        ANALYTICS_PROVIDER: 'plausible',
+        ANALYTICS_SCRIPT_URL: `${analyticsOrigin}/js/script.js`,
       },
     },
   ],

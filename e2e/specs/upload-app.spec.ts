@@ -11,6 +11,7 @@ import {
   type Route,
 } from '@playwright/test';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
+import { presetConsent } from '../support/consent.js';
 import { apiCreateCollection, apiSignIn } from '../support/collections.js';
 import { noisePng } from '../support/images.js';
 import {
@@ -54,6 +55,7 @@ async function phone(
     hasTouch: true,
     ...options,
   });
+  if (options.storageState === undefined) await presetConsent(context, baseURL, false);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -269,6 +271,7 @@ test.describe('upload app', () => {
 
     // The team's owner sees the six photos in the team app.
     const admin = await browser.newContext({ baseURL });
+    await presetConsent(admin, baseURL, false);
     const adminPage = await admin.newPage();
     await signInAsOwner(adminPage, owner.email, owner.password);
     await adminPage.goto(`/teams/${alias}/collections/${collectionId}`);

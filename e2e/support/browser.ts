@@ -1,4 +1,5 @@
 import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { presetConsent } from './consent.js';
 
 const FAILED_RESOURCE = /Failed to load resource: the server responded with a status of (\d+)/;
 
@@ -29,6 +30,7 @@ export async function otherBrowser(
   allowedStatuses: number[] = [],
 ) {
   const context = await browser.newContext({ baseURL, ...options });
+  if (options.storageState === undefined) await presetConsent(context, baseURL, false);
   const page = await context.newPage();
   const errors = watchConsole(page, allowedStatuses);
   return {

@@ -16,6 +16,7 @@ import { oauthRoutes } from './auth/oauth/oauth.routes.js';
 import { invitationsRoutes } from './invitations/invitations.routes.js';
 import { membersRoutes } from './members/members.routes.js';
 import { statusRoutes } from './status/status.routes.js';
+import { clientConfigRoutes } from './client-config/client-config.routes.js';
 import { storageRoutes } from './storage/storage.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { collectionsRoutes } from './collections/collections.routes.js';
@@ -53,6 +54,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   await app.register(
     async (api) => {
       await api.register(statusRoutes(ctx));
+      await api.register(clientConfigRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(oauthRoutes(ctx));
       await api.register(usersRoutes(ctx));

@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './status.js';
+export * from './client-config.js';
 export * from './pagination.js';
 export * from './messages.js';
 export * from './constants.js';

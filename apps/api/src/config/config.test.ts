@@ -123,3 +123,53 @@ describe('S3 storage configuration', () => {
     expect(config.storage).not.toHaveProperty('endpoint');
   });
 });
+
+describe('feature flags and analytics configuration', () => {
+  const base = { APP_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/raccolta-config-test' };
+
+  it('defaults to no flags and no analytics', () => {
+    const config = loadConfig(base);
+    expect(config.featureFlags).toEqual([]);
+    expect(config.analytics).toBeNull();
+  });
+
+  it('refuses an unknown feature flag by name', () => {
+    expect(() => loadConfig({ ...base, FEATURE_FLAGS: 'lang-switcher,dark-magic' })).toThrow(
+      /FEATURE_FLAGS/,
+    );
+  });
+
+  it('needs a script URL for a provider, and a site id for Matomo', () => {
+    expect(() => loadConfig({ ...base, ANALYTICS_PROVIDER: 'plausible' })).toThrow(
+      /ANALYTICS_SCRIPT_URL/,
+    );
+    expect(() =>
+      loadConfig({
+        ...base,
+        ANALYTICS_PROVIDER: 'matomo',
+        ANALYTICS_SCRIPT_URL: 'https://m.example/matomo.js',
+      }),
+    ).toThrow(/ANALYTICS_SITE_ID/);
+    expect(() =>
+      loadConfig({
+        ...base,
+        ANALYTICS_PROVIDER: 'plausible',
+        ANALYTICS_SCRIPT_URL: 'javascript:alert(1)',
+      }),
+    ).toThrow(/ANALYTICS_SCRIPT_URL/);
+  });
+
+  it('takes the Plausible domain from ANALYTICS_SITE_ID when given', () => {
+    const config = loadConfig({
+      ...base,
+      ANALYTICS_PROVIDER: 'plausible',
+      ANALYTICS_SCRIPT_URL: 'https://p.example/js/script.js',
+      ANALYTICS_SITE_ID: 'raccolta.example',
+    });
+    expect(config.analytics).toEqual({
+      provider: 'plausible',
+      scriptUrl: 'https://p.example/js/script.js',
+      domain: 'raccolta.example',
+    });
+  });
+});

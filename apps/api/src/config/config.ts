@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { FEATURE_FLAGS, type AnalyticsSettings, type FeatureFlag } from '@raccolta/contracts';
 import { z } from 'zod';
 
 const bool = z
@@ -100,6 +101,10 @@ export const envSchema = z.object({
   RENDITION_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   SERVE_WEB: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  FEATURE_FLAGS: csv.pipe(z.array(z.enum(FEATURE_FLAGS))).optional(),
+  ANALYTICS_PROVIDER: z.enum(['plausible', 'matomo']).optional(),
+  ANALYTICS_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ANALYTICS_SITE_ID: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -141,6 +146,10 @@ export interface Config {
   worker: { inline: boolean; concurrency: number; leaseMs: number; pollMs: number };
   rateLimit: { max: number; windowMs: number };
   web: { serve: boolean; distDir: string };
+  /** Feature flags on for every browser (each may override them locally). */
+  featureFlags: FeatureFlag[];
+  /** Loaded by the web app only after the visitor accepts cookies; null: none. */
+  analytics: AnalyticsSettings | null;
   files: {
     /** Largest file a single upload may store. */
     maxFileBytes: number;
@@ -308,6 +317,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       providers,
       allowHttpIssuers: e.OIDC_ALLOW_HTTP,
     },
+    featureFlags: [...new Set(e.FEATURE_FLAGS ?? [])],
+    analytics: analyticsConfig(e, publicUrl),
     web: {
       serve: e.SERVE_WEB,
       distDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../web/dist')),
@@ -335,6 +346,35 @@ function storageConfig(e: Env, dataDir: string): Config['storage'] {
     ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
     forcePathStyle: e.S3_FORCE_PATH_STYLE,
     prefix: prefix ? `${prefix}/` : '',
+  };
+}
+
+function analyticsConfig(e: Env, publicUrl: string): AnalyticsSettings | null {
+  if (!e.ANALYTICS_PROVIDER) return null;
+  const scriptUrl = e.ANALYTICS_SCRIPT_URL;
+  if (!scriptUrl) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ANALYTICS_SCRIPT_URL: required with ANALYTICS_PROVIDER',
+    );
+  }
+  if (e.ANALYTICS_PROVIDER === 'plausible') {
+    return {
+      provider: 'plausible',
+      scriptUrl,
+      domain: e.ANALYTICS_SITE_ID ?? new URL(publicUrl).host,
+    };
+  }
+  if (!e.ANALYTICS_SITE_ID) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ANALYTICS_SITE_ID: required with ANALYTICS_PROVIDER=matomo',
+    );
+  }
+  // Matomo serves its tracker endpoint beside its script (…/matomo.js → …/matomo.php).
+  return {
+    provider: 'matomo',
+    scriptUrl,
+    trackerUrl: new URL('matomo.php', scriptUrl).href,
+    siteId: e.ANALYTICS_SITE_ID,
   };
 }
 

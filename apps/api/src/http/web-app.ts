@@ -7,17 +7,35 @@ import type { Config } from '../config/config.js';
 
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
 
+/**
+ * The analytics origin is allowed only when analytics is configured: its script (script-src), its
+ * events (connect-src: fetch and sendBeacon) and, for Matomo, whose tracker falls back to an image
+ * request, img-src. Whether the script is loaded at all is the visitor's consent, decided in the
+ * browser.
+ */
+function analyticsSources(config: Config): { script: string[]; connect: string[]; img: string[] } {
+  const analytics = config.analytics;
+  if (!analytics) return { script: [], connect: [], img: [] };
+  const scriptOrigin = new URL(analytics.scriptUrl).origin;
+  if (analytics.provider === 'plausible')
+    return { script: [scriptOrigin], connect: [scriptOrigin], img: [] };
+  const trackerOrigin = new URL(analytics.trackerUrl).origin;
+  return { script: [scriptOrigin], connect: [trackerOrigin], img: [trackerOrigin] };
+}
+
 export function webAppCsp(nonce: string, config: Config): string {
   const apiOrigin = new URL(config.apiPublicUrl).origin;
+  const analytics = analyticsSources(config);
   const connect = [
     "'self'",
     ...(apiOrigin === new URL(config.publicUrl).origin ? [] : [apiOrigin]),
+    ...analytics.connect,
   ];
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", `'nonce-${nonce}'`, ...analytics.script].join(' '),
     `style-src 'self' 'nonce-${nonce}'`,
-    `img-src 'self' data: blob: ${apiOrigin}`,
+    ["img-src 'self' data: blob:", apiOrigin, ...analytics.img].join(' '),
     "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
     `media-src 'self' blob: ${apiOrigin}`,

@@ -5,6 +5,7 @@ import { SnackbarProvider } from '../components/snackbar';
 import { createBrowserSessionManager } from '../features/auth/session/browser-session';
 import { SessionProvider } from '../features/auth/session/session-provider';
 import { UploadQueuesProvider } from '../features/upload-app/hooks/upload-queues';
+import { QueryDevtools } from '../features/feature-flags/components/query-devtools';
 import { AppThemeProvider } from '../theme/app-theme-provider';
 import { createEmotionCache } from './emotion-cache';
 import { createQueryClient } from './query-client';
@@ -30,6 +31,7 @@ export function App() {
               </UploadQueuesProvider>
             </SnackbarProvider>
           </SessionProvider>
+          <QueryDevtools />
         </QueryClientProvider>
       </AppThemeProvider>
     </CacheProvider>

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { Outlet, useLocation } from 'react-router';
+import { ConsentBanner, ConsentResetButton } from '../../features/consent';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 
@@ -10,11 +11,13 @@ export function AppLayout() {
   const { pathname } = useLocation();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <ConsentBanner />
       <AppHeader />
       <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
         <Outlet />
       </Box>
       {!PATHS_WITHOUT_FOOTER.has(pathname) && <AppFooter />}
+      <ConsentResetButton reserveSpace={PATHS_WITHOUT_FOOTER.has(pathname)} />
     </Box>
   );
 }

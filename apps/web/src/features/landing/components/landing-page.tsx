@@ -1,11 +1,13 @@
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { LandingLanguageSwitcher } from './landing-language-switcher';
 
 export function LandingPage() {
   const { t } = useTranslation();
   return (
     <Container maxWidth="md" sx={{ py: { xs: 6, sm: 12 }, textAlign: 'center' }}>
+      <LandingLanguageSwitcher />
       <Typography
         variant="h3"
         component="h1"

@@ -40,7 +40,7 @@ describe('legal pages', () => {
     expect(version.getAttribute('datetime')).toBe(LEGAL_VERSIONS.terms);
     expect(version.parentElement?.textContent).toBe('Version of 5 March 2025');
 
-    const headings = screen.getAllByRole('heading', { level: 2 });
+    const headings = within(screen.getByRole('article')).getAllByRole('heading', { level: 2 });
     expect(headings.map((heading) => heading.textContent)).toEqual(
       terms.sections.map((section) => section.heading),
     );
@@ -66,7 +66,9 @@ describe('legal pages', () => {
     expect(screen.getByText('5 marzo 2025').parentElement?.textContent).toBe(
       'Versione del 5 marzo 2025',
     );
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(italian.sections.length);
+    expect(within(screen.getByRole('article')).getAllByRole('heading', { level: 2 })).toHaveLength(
+      italian.sections.length,
+    );
     expect(screen.getByRole('article').getAttribute('lang')).toBe('it');
     expect(document.title).toBe('Informativa sulla privacy · Raccolta');
   });

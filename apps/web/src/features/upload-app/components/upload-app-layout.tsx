@@ -9,6 +9,7 @@ import { ScrollToTop } from '../../../app/scroll-to-top';
 import { AppLogo } from '../../../components/layout/app-logo';
 import { ThemeToggle } from '../../../components/layout/theme-toggle';
 import { useSession } from '../../auth';
+import { ConsentBanner, ConsentResetButton } from '../../consent';
 import { registerOfflineShell } from '../utils/offline-shell';
 import { UPLOAD_APP_PATH } from '../utils/upload-paths';
 import { OfflineNotice } from './offline-notice';
@@ -38,6 +39,7 @@ export function UploadAppLayout() {
     <UploadAppTheme>
       <ScrollToTop />
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <ConsentBanner />
         <AppBar
           position="sticky"
           color="default"
@@ -57,6 +59,7 @@ export function UploadAppLayout() {
         <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
           <Outlet />
         </Box>
+        <ConsentResetButton reserveSpace />
       </Box>
     </UploadAppTheme>
   );

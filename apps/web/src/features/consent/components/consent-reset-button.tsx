@@ -1,0 +1,69 @@
+import CookieOutlined from '@mui/icons-material/CookieOutlined';
+import Box from '@mui/material/Box';
+import Fab from '@mui/material/Fab';
+import Tooltip from '@mui/material/Tooltip';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resetConsent, useConsent } from '../hooks/use-consent';
+
+/** Room kept at the end of a page without a footer: the button's 40 px and its 16 px margins. */
+const RESERVED_HEIGHT = 72;
+
+/**
+ * The floating button at the bottom right that forgets the cookie choice and reloads (spec §2).
+ * It floats over the end of the page only (the footer, or the room it keeps itself where a page
+ * has no footer), so it never covers a page's controls or its sticky bars while the page scrolls;
+ * elsewhere it waits below the screen's edge and slides in when it gets keyboard focus. Mount it
+ * as the last child of a layout's flex column. Shown once a choice exists: before, the banner asks.
+ */
+export function ConsentResetButton({ reserveSpace = false }: { reserveSpace?: boolean }) {
+  const { t } = useTranslation();
+  const consent = useConsent();
+  const end = useRef<HTMLDivElement>(null);
+  // Without IntersectionObserver (old engines) the button simply stays in view.
+  const observable = typeof IntersectionObserver !== 'undefined';
+  const [atEnd, setAtEnd] = useState(!observable);
+  const shown = consent !== null;
+
+  useEffect(() => {
+    const target = end.current;
+    if (!shown || target === null) return;
+    if (!observable) return;
+    const observer = new IntersectionObserver(([entry]) =>
+      setAtEnd(entry?.isIntersecting ?? false),
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [shown, observable]);
+
+  if (!shown) return null;
+  const label = t('consent.reset');
+  return (
+    <>
+      <Box
+        ref={end}
+        aria-hidden
+        sx={{ height: reserveSpace ? RESERVED_HEIGHT : 0, minHeight: 1, flexShrink: 0 }}
+      />
+      <Tooltip title={label}>
+        <Fab
+          size="small"
+          color="default"
+          aria-label={label}
+          onClick={resetConsent}
+          sx={(theme) => ({
+            position: 'fixed',
+            right: 16,
+            bottom: 16,
+            zIndex: theme.zIndex.speedDial,
+            transition: theme.transitions.create('transform'),
+            transform: atEnd ? 'none' : 'translateY(calc(100% + 24px))',
+            '&:focus-visible': { transform: 'none' },
+          })}
+        >
+          <CookieOutlined />
+        </Fab>
+      </Tooltip>
+    </>
+  );
+}
