@@ -17,6 +17,7 @@ import { invitationsRoutes } from './invitations/invitations.routes.js';
 import { membersRoutes } from './members/members.routes.js';
 import { statusRoutes } from './status/status.routes.js';
 import { storageRoutes } from './storage/storage.routes.js';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { collectionsRoutes } from './collections/collections.routes.js';
 import { downloadsRoutes } from './downloads/downloads.routes.js';
@@ -63,6 +64,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await api.register(filesRoutes(ctx));
       await api.register(uploadsRoutes(ctx));
       await api.register(downloadsRoutes(ctx));
+      await api.register(subscriptionsRoutes(ctx));
       await api.register(
         storageRoutes({
           storage: ctx.storage,
