@@ -14,6 +14,7 @@ import { StatusPage } from '../features/status/components/status-page';
 import { DownloadPage, DownloadsProvider } from '../features/downloads';
 import { CollectionFilesPage } from '../features/files';
 import { AcceptInvitationPage, RejectInvitationPage } from '../features/invitations';
+import { ConfirmSubscriptionPage, UnsubscribePage } from '../features/newsletter';
 import { SwitchTeamPage, TeamDashboardPage, TeamsPage } from '../features/teams';
 import {
   UploadAppLayout,
@@ -92,6 +93,9 @@ export const routes: RouteObject[] = [
       // Invitation links work signed in or not: the server decides what the visitor must do.
       { path: 'teams/:teamId/invitations/accept', element: <AcceptInvitationPage /> },
       { path: 'teams/:teamId/invitations/reject', element: <RejectInvitationPage /> },
+      // Newsletter links (spec §2: anyone may open them), like the verify link.
+      { path: 'unsubscribe', element: <UnsubscribePage /> },
+      { path: 'newsletter/confirm', element: <ConfirmSubscriptionPage /> },
       { path: 'status', element: <StatusPage /> },
       { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
       // Spec §2: any unknown path redirects to /404 rather than rendering the page in place.
