@@ -18,6 +18,7 @@ import { membersRoutes } from './members/members.routes.js';
 import { statusRoutes } from './status/status.routes.js';
 import { clientConfigRoutes } from './client-config/client-config.routes.js';
 import { storageRoutes } from './storage/storage.routes.js';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { collectionsRoutes } from './collections/collections.routes.js';
 import { downloadsRoutes } from './downloads/downloads.routes.js';
@@ -65,6 +66,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await api.register(filesRoutes(ctx));
       await api.register(uploadsRoutes(ctx));
       await api.register(downloadsRoutes(ctx));
+      await api.register(subscriptionsRoutes(ctx));
       await api.register(
         storageRoutes({
           storage: ctx.storage,

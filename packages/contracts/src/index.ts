@@ -12,3 +12,4 @@ export * from './members.js';
 export * from './collections.js';
 export * from './files.js';
 export * from './downloads.js';
+export * from './subscriptions.js';

@@ -75,6 +75,9 @@ const RESPONSE_SCHEMAS = new Set([
   'downloadSchema',
   'createDownloadResponseSchema',
   'downloadLinkResponseSchema',
+  'subscribeResponseSchema',
+  'confirmSubscriptionResponseSchema',
+  'unsubscribeResponseSchema',
 ]);
 
 /** A valid value for every field name the input schemas use. */

@@ -55,6 +55,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'invalidAcceptToken',
   'invalidRejectToken',
   'invalidUnsubscribe',
+  'invalidSubscriptionConfirmation',
   'tokensMissing',
   'invalidInput',
 ] as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  confirmSubscriptionRequestSchema,
   dateRangeSchema,
   subscribeFormSchema,
   subscribeRequestSchema,
@@ -55,6 +56,26 @@ describe('newsletter', () => {
     expect(issues(subscribeRequestSchema, { email: 'zoe@example.it' })).toEqual([
       'termsVersion: termsRequired',
       'privacyVersion: termsRequired',
+    ]);
+    expect(subscribeRequestSchema.parse({ ...body, locale: 'it' })).toEqual({
+      ...body,
+      locale: 'it',
+    });
+    expect(issues(subscribeRequestSchema, { ...body, locale: 'fr' })).toEqual([
+      'locale: localeRequired',
+    ]);
+  });
+  it('a confirmation link needs its e-mail and token, else the whole link is invalid', () => {
+    const link = { email: 'zoe@example.it', token: 't' };
+    expect(confirmSubscriptionRequestSchema.parse(link)).toEqual(link);
+    expect(issues(confirmSubscriptionRequestSchema, { token: 't' })).toEqual([
+      'email: invalidSubscriptionConfirmation',
+    ]);
+    expect(issues(confirmSubscriptionRequestSchema, { ...link, email: 'zoe' })).toEqual([
+      'email: invalidSubscriptionConfirmation',
+    ]);
+    expect(issues(confirmSubscriptionRequestSchema, { ...link, token: 'a\u0000b' })).toEqual([
+      'token: invalidSubscriptionConfirmation',
     ]);
   });
   it('an unsubscribe link needs its e-mail and token', () => {

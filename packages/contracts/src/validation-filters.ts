@@ -5,6 +5,7 @@ import {
   emailSchema,
   linkEmailSchema,
   linkParamSchema,
+  localeSchema,
   opaqueStringSchema,
   subscribeTermsSchema,
 } from './validation-fields.js';
@@ -40,11 +41,16 @@ export const subscribeFormSchema = bodySchema({
 });
 export type SubscribeForm = z.infer<typeof subscribeFormSchema>;
 
-/** POST /subscriptions: the versions record which terms and privacy texts were accepted. */
+/**
+ * POST /subscriptions: the versions record which terms and privacy texts were accepted; only the
+ * ones in force (LEGAL_VERSIONS) are taken. `locale`, not in the spec's payload, is the language of
+ * the confirmation e-mail and of the newsletter (without it, the request's Accept-Language).
+ */
 export const subscribeRequestSchema = bodySchema({
   email: emailSchema,
   termsVersion: opaqueStringSchema('termsRequired', 64),
   privacyVersion: opaqueStringSchema('termsRequired', 64),
+  locale: localeSchema.optional(),
 });
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
@@ -55,3 +61,11 @@ export const unsubscribeRequestSchema = bodySchema({
 });
 export type UnsubscribeRequest = z.infer<typeof unsubscribeRequestSchema>;
 export const unsubscribeLinkQuerySchema = unsubscribeRequestSchema;
+
+/** The query of /newsletter/confirm and the body of POST /subscriptions/confirm (double opt-in). */
+export const confirmSubscriptionRequestSchema = bodySchema({
+  email: linkEmailSchema('invalidSubscriptionConfirmation'),
+  token: linkParamSchema('invalidSubscriptionConfirmation'),
+});
+export type ConfirmSubscriptionRequest = z.infer<typeof confirmSubscriptionRequestSchema>;
+export const confirmSubscriptionLinkQuerySchema = confirmSubscriptionRequestSchema;

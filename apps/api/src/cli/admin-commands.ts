@@ -1,5 +1,12 @@
-import { PLANS, planSchema } from '@raccolta/contracts';
+import { readFile } from 'node:fs/promises';
+import { LOCALES, PLANS, planSchema, type Locale } from '@raccolta/contracts';
 import type { AppContext } from '../context.js';
+import {
+  NewsletterIssueError,
+  parseIssue,
+  sendNewsletter,
+  type NewsletterIssue,
+} from '../subscriptions/newsletter-mail.js';
 import { findTeamByRef } from '../teams/team-access.js';
 import { isUuid } from '../db/ids.js';
 import { findUserByEmail, findUserById } from '../users/users.repository.js';
@@ -10,7 +17,10 @@ Commands:
   grant-scope <email or user id>    let the user create teams (global scope)
   revoke-scope <email or user id>   take that away (team scope)
   show-user <email or user id>      print the account
-  set-plan <team id or alias> <free|pro|premium>   set a team's plan (alias quota, encryption)`;
+  set-plan <team id or alias> <free|pro|premium>   set a team's plan (alias quota, encryption)
+  send-newsletter --en <file> [--it <file>]   mail an issue to every confirmed subscriber, in
+                                    their language when given (else the first one); a file's
+                                    first line is "# Subject", then paragraphs split by blank lines`;
 
 export class AdminCommandError extends Error {}
 
@@ -58,6 +68,12 @@ export async function runAdminCommand(ctx: AppContext, args: string[]): Promise<
         .execute();
       return `${team.name}: plan ${parsed.data} (${ctx.config.teams.aliasLimits[parsed.data]} aliases)`;
     }
+    case 'send-newsletter': {
+      const issues = await readIssues(args.slice(1));
+      const sent = await sendNewsletter(ctx, issues);
+      const total = sent.en + sent.it;
+      return `Queued ${total} newsletter e-mail${total === 1 ? '' : 's'} (en ${sent.en}, it ${sent.it})`;
+    }
     default:
       throw new AdminCommandError(
         command ? `Unknown command: ${command}\n\n${ADMIN_USAGE}` : ADMIN_USAGE,
@@ -73,4 +89,35 @@ async function findTarget(ctx: AppContext, target: string | undefined) {
     : await findUserByEmail(ctx.db, target);
   if (!user) throw new AdminCommandError(`No user ${target}`);
   return user;
+}
+
+/** `--en <file> --it <file>`: an issue per language, at least one. */
+async function readIssues(args: string[]): Promise<Partial<Record<Locale, NewsletterIssue>>> {
+  const issues: Partial<Record<Locale, NewsletterIssue>> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const locale = LOCALES.find((l) => args[i] === `--${l}`);
+    const file = args[i + 1];
+    if (!locale || !file || issues[locale])
+      throw new AdminCommandError(
+        `send-newsletter takes --en <file> and/or --it <file>\n\n${ADMIN_USAGE}`,
+      );
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch {
+      throw new AdminCommandError(`Cannot read ${file}`);
+    }
+    try {
+      issues[locale] = parseIssue(text);
+    } catch (err) {
+      if (err instanceof NewsletterIssueError)
+        throw new AdminCommandError(`${file}: ${err.message}`);
+      throw err;
+    }
+  }
+  if (Object.keys(issues).length === 0)
+    throw new AdminCommandError(
+      `send-newsletter needs an issue: --en <file> and/or --it <file>\n\n${ADMIN_USAGE}`,
+    );
+  return issues;
 }

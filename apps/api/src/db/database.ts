@@ -287,6 +287,29 @@ export interface DownloadEntriesTable {
   compress: number;
 }
 
+export type SubscriptionStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+export interface SubscriptionsTable {
+  id: string;
+  /** Trimmed and lower-cased; unique. */
+  email: string;
+  status: SubscriptionStatus;
+  /** The language of the newsletter e-mails. */
+  locale: string;
+  /** The legal texts' versions accepted, and when (the latest subscribe request). */
+  terms_version: string;
+  privacy_version: string;
+  accepted_at: number;
+  /** SHA-256 of the token in the latest confirmation link; null when no link was sent. */
+  confirm_token_hash: string | null;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+  /** When the purge deletes the row (pending: the link's expiry too); null while confirmed. */
+  expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   jobs: JobsTable;
   users: UsersTable;
@@ -307,4 +330,5 @@ export interface Database {
   downloads: DownloadsTable;
   download_parts: DownloadPartsTable;
   download_entries: DownloadEntriesTable;
+  subscriptions: SubscriptionsTable;
 }

@@ -18,6 +18,28 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'tooManyRequests',
 };
 
+/**
+ * Validation message keys that are error codes of their own (spec §8): a request refused for one
+ * of them answers that code rather than invalidInput, the first of this list that applies. So a
+ * refused e-mail address is named as such whatever else is wrong, and a broken e-mailed link
+ * reads as that link's error.
+ */
+const NAMED_VALIDATION_ERRORS = {
+  invalidEmail: 'The e-mail address is not valid',
+  termsRequired: 'The terms and privacy versions in force must be accepted',
+  invalidUnsubscribe: 'The unsubscribe link is not valid',
+  invalidSubscriptionConfirmation: 'The confirmation link is not valid',
+} as const satisfies Partial<Record<ErrorCode, string>>;
+
+type NamedValidationError = keyof typeof NAMED_VALIDATION_ERRORS;
+
+function namedValidationError(
+  validation: FastifyError['validation'] | undefined,
+): NamedValidationError | undefined {
+  const codes = Object.keys(NAMED_VALIDATION_ERRORS) as NamedValidationError[];
+  return codes.find((code) => validation?.some((v) => v.message === code));
+}
+
 export function toErrorBody(error: unknown, requestId: string): ErrorBody {
   if (error instanceof AppError) {
     return {
@@ -33,14 +55,11 @@ export function toErrorBody(error: unknown, requestId: string): ErrorBody {
       path: `${fe.validationContext ?? ''}${v.instancePath}`,
       message: v.message,
     }));
-    // A refused e-mail address is named as such (spec §8), whatever else is wrong.
-    const badEmail = fe.validation?.some((v) => v.message === 'invalidEmail') === true;
+    const named = namedValidationError(fe.validation);
     return {
       statusCode: 400,
-      errorCode: badEmail ? 'invalidEmail' : 'invalidInput',
-      message: badEmail
-        ? 'The e-mail address is not valid'
-        : 'The request does not match the schema',
+      errorCode: named ?? 'invalidInput',
+      message: named ? NAMED_VALIDATION_ERRORS[named] : 'The request does not match the schema',
       ...(issues ? { data: { issues } } : {}),
     };
   }

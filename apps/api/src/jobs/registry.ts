@@ -10,6 +10,10 @@ import { sendMailJob } from '../mail/send-mail.job.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
 import { sweepStorageTempJob, sweepStorageTempSchedule } from '../storage/sweep-temp.job.js';
+import {
+  purgeSubscriptionsJob,
+  purgeSubscriptionsSchedule,
+} from '../subscriptions/purge-subscriptions.job.js';
 import { expireUploadsJob, expireUploadsSchedule } from '../uploads/expire-uploads.job.js';
 import { purgeJobsJob, purgeJobsSchedule } from './purge-jobs.job.js';
 import type { Clock } from './types.js';
@@ -36,6 +40,7 @@ export const jobs = [
   expireUploadsJob,
   buildDownloadJob,
   expireDownloadsJob,
+  purgeSubscriptionsJob,
 ];
 
 export const schedules: Schedule[] = [
@@ -44,4 +49,5 @@ export const schedules: Schedule[] = [
   purgeOauthSchedule,
   expireUploadsSchedule,
   expireDownloadsSchedule,
+  purgeSubscriptionsSchedule,
 ];

@@ -5,31 +5,57 @@ export type MailBlock =
   | { kind: 'button'; label: string; url: string; secondary?: boolean }
   | { kind: 'note'; text: string };
 
+/** Where a newsletter e-mail's reader unsubscribes. */
+export interface UnsubscribeLinks {
+  /** The web page, linked in the footer. */
+  page: string;
+  /** The API URL for RFC 8058 one-click POSTs, in the List-Unsubscribe header. */
+  oneClick: string;
+}
+
 /** A mail as plain content; the layout turns it into both parts, so they always say the same. */
 export interface MailContent {
   subject: string;
   greeting: string;
   blocks: MailBlock[];
+  /** Newsletter e-mails only: the footer says why it came and how to stop it. */
+  unsubscribe?: UnsubscribeLinks;
 }
 
 export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** The one-click unsubscribe URL for the List-Unsubscribe header (newsletter e-mails). */
+  listUnsubscribe?: string;
 }
 
-const chrome: Record<Locale, { signature: string; footer: string; fallback: string }> = {
+interface Chrome {
+  signature: string;
+  footer: string;
+  fallback: string;
+  newsletterFooter: string;
+  unsubscribe: string;
+}
+
+const chrome: Record<Locale, Chrome> = {
   en: {
     signature: 'The Raccolta team',
     footer:
       'You received this e-mail from Raccolta because of an action involving your address. If you know nothing about it, you can ignore it.',
     fallback: "If the button doesn't work, copy this link into your browser:",
+    newsletterFooter:
+      'You receive this e-mail because you subscribed to the Raccolta newsletter with this address.',
+    unsubscribe: 'Unsubscribe',
   },
   it: {
     signature: 'Il team di Raccolta',
     footer:
       "Hai ricevuto questa e-mail da Raccolta in seguito a un'azione che riguarda il tuo indirizzo. Se non ne sai nulla, puoi ignorarla.",
     fallback: 'Se il pulsante non funziona, copia questo link nel browser:',
+    newsletterFooter:
+      'Ricevi questa e-mail perché hai iscritto questo indirizzo alla newsletter di Raccolta.',
+    unsubscribe: "Annulla l'iscrizione",
   },
 };
 
@@ -47,7 +73,10 @@ export function escapeHtml(value: string): string {
 export function renderLayout(content: MailContent, locale: Locale): RenderedMail {
   // A header line cannot carry a line break; names typed by users might.
   const subject = content.subject.replace(/\s+/g, ' ').trim();
-  return { subject, html: html(content, subject, locale), text: text(content, locale) };
+  const rendered = { subject, html: html(content, subject, locale), text: text(content, locale) };
+  return content.unsubscribe
+    ? { ...rendered, listUnsubscribe: content.unsubscribe.oneClick }
+    : rendered;
 }
 
 function text(content: MailContent, locale: Locale): string {
@@ -56,7 +85,10 @@ function text(content: MailContent, locale: Locale): string {
   for (const block of content.blocks) {
     parts.push(block.kind === 'button' ? `${block.label}:\n${block.url}` : block.text);
   }
-  parts.push(t.signature, `--\n${t.footer}`);
+  const footer = content.unsubscribe
+    ? `${t.newsletterFooter}\n${t.unsubscribe}:\n${content.unsubscribe.page}`
+    : t.footer;
+  parts.push(t.signature, `--\n${footer}`);
   return `${parts.join('\n\n')}\n`;
 }
 
@@ -90,12 +122,18 @@ ${body.join('\n')}
 <p style="margin:0">${escapeHtml(t.signature)}</p>
 </td></tr>
 </table>
-<p style="max-width:560px;margin:16px auto 0;font-family:Roboto,Helvetica,Arial,sans-serif;font-size:12px;line-height:1.5;color:#757575">${escapeHtml(t.footer)}</p>
+<p style="max-width:560px;margin:16px auto 0;font-family:Roboto,Helvetica,Arial,sans-serif;font-size:12px;line-height:1.5;color:#757575">${footerHtml(content, t)}</p>
 </td></tr>
 </table>
 </body>
 </html>
 `;
+}
+
+function footerHtml(content: MailContent, t: Chrome): string {
+  if (!content.unsubscribe) return escapeHtml(t.footer);
+  const href = escapeHtml(content.unsubscribe.page);
+  return `${escapeHtml(t.newsletterFooter)} <a href="${href}" style="color:#616161">${escapeHtml(t.unsubscribe)}</a>`;
 }
 
 function button(label: string, url: string, secondary: boolean, fallback: string): string {

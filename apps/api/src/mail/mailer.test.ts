@@ -88,6 +88,23 @@ describe('mailer', () => {
       mailer.close();
     });
 
+    it('sends the one-click List-Unsubscribe headers of a newsletter e-mail, unfolded', async () => {
+      const mailer = createMailer(
+        { transport: 'smtp', url: capture.url, dir, from: FROM },
+        pino({ level: 'silent' }),
+      );
+      const oneClick = `https://app.example/api/subscriptions/unsubscribe?email=a.long.address.for.folding%40example.com&token=${'x'.repeat(43)}`;
+      const mail = renderMail('newsletterWelcome', 'en', {
+        unsubscribe: { page: 'https://app.example/unsubscribe?email=a%40b.it&token=t', oneClick },
+      });
+      await mailer.send({ to: 'news@example.com', ...mail, messageId: 'mail-job-3' });
+      const got = await capture.waitFor((m) => m.to.includes('news@example.com'));
+      expect(got.headers.get('list-unsubscribe')).toBe(`<${oneClick}>`);
+      expect(got.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      expect(got.raw).toContain(`List-Unsubscribe: <${oneClick}>\r\n`);
+      mailer.close();
+    });
+
     it('rejects when the server refuses the recipient', async () => {
       capture.rejectRecipients(() => ({ code: 550, message: 'No such user' }));
       const mailer = createMailer(

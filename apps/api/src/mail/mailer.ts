@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import { newId } from '../db/ids.js';
@@ -15,6 +15,11 @@ export interface MailMessage {
    * already a full `<…@…>` Message-ID. Without one the transport makes a random id.
    */
   messageId?: string;
+  /**
+   * A newsletter e-mail's one-click unsubscribe URL: sent as `List-Unsubscribe: <url>` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 2369, RFC 8058).
+   */
+  listUnsubscribe?: string;
 }
 
 export interface Mailer {
@@ -32,18 +37,42 @@ export function createMailer(config: Config['mail'], logger: Logger): Mailer {
     : consoleMailer(config.dir, config.from, log);
 }
 
+/** What both transports hand to nodemailer. */
+function mailOptions(message: MailMessage, from: string): SendMailOptions {
+  return {
+    from,
+    to: message.to,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    messageId: message.messageId && messageIdHeader(message.messageId, from),
+    ...(message.listUnsubscribe === undefined
+      ? {}
+      : { headers: listUnsubscribeHeaders(message.listUnsubscribe) }),
+  };
+}
+
+/**
+ * Written as given (`prepared`), because nodemailer would fold a long URL with whitespace inside
+ * the angle brackets, which some receivers do not take out again. A URL as `URL` serialises it
+ * holds no space or line break, so it cannot add a header.
+ */
+export function listUnsubscribeHeaders(
+  url: string,
+): Record<string, { prepared: true; value: string }> {
+  const href = new URL(url).href;
+  if (!/^https?:\/\/[^\s<>]+$/.test(href)) throw new Error('not a List-Unsubscribe URL');
+  return {
+    'List-Unsubscribe': { prepared: true, value: `<${href}>` },
+    'List-Unsubscribe-Post': { prepared: true, value: 'List-Unsubscribe=One-Click' },
+  };
+}
+
 function smtpMailer(url: string, from: string, logger: Logger): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(message) {
-      const info = await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        messageId: message.messageId && messageIdHeader(message.messageId, from),
-      });
+      const info = await transport.sendMail(mailOptions(message, from));
       logger.info(
         { to: message.to, subject: message.subject, messageId: info.messageId },
         'mail sent',
@@ -62,14 +91,7 @@ function consoleMailer(dir: string, from: string, logger: Logger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(message) {
-      const info = await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        html: message.html,
-        text: message.text,
-        messageId: message.messageId && messageIdHeader(message.messageId, from),
-      });
+      const info = await transport.sendMail(mailOptions(message, from));
       if (!Buffer.isBuffer(info.message))
         throw new Error('the stream transport did not buffer the message');
       await mkdir(dir, { recursive: true });

@@ -17,8 +17,18 @@ export const RECIPIENT_MAIL_LIMITS = [
  */
 export async function reserveMailTo(db: Db, email: string, nowMs: number): Promise<boolean> {
   for (const limit of RECIPIENT_MAIL_LIMITS) {
-    const key = `mail:${limit.window}:${email.toLowerCase()}`;
-    if (!(await reserve(db, key, limit.max, limit.ms, nowMs))) return false;
+    if (!(await reserve(db, counterKey(limit.window, email), limit.max, limit.ms, nowMs)))
+      return false;
   }
   return true;
+}
+
+/** Deletes the address's counters, for an address that must not be kept (newsletter purge). */
+export async function forgetMailTo(db: Db, email: string): Promise<void> {
+  const keys = RECIPIENT_MAIL_LIMITS.map((limit) => counterKey(limit.window, email));
+  await db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
+}
+
+function counterKey(window: string, email: string): string {
+  return `mail:${window}:${email.toLowerCase()}`;
 }

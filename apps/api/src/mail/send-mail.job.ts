@@ -23,6 +23,9 @@ export const sendMailPayloadSchema = z.discriminatedUnion('template', [
   mailOf('invitation'),
   mailOf('downloadReady'),
   mailOf('downloadFailed'),
+  mailOf('subscriptionConfirm'),
+  mailOf('newsletterWelcome'),
+  mailOf('newsletterIssue'),
 ]);
 
 /** What `enqueueMail` takes: a recipient, a language, a template and that template's variables. */
@@ -49,12 +52,20 @@ export const sendMailJob = defineJob({
   // 10 s, 20 s, 40 s … capped at 30 min: about an hour and a quarter of SMTP outage is ridden out.
   backoff: exponentialBackoff({ baseMs: 10_000, maxMs: 30 * 60_000 }),
   handler: async ({ mailer }: SendMailDeps, mail, job) => {
-    const { subject, html, text } = renderMail(mail.template, mail.locale, mail.vars);
-    await mailer.send({ to: mail.to, subject, html, text, messageId: `mail-${job.id}` });
+    const rendered = renderMail(mail.template, mail.locale, mail.vars);
+    await mailer.send({ to: mail.to, ...rendered, messageId: `mail-${job.id}` });
   },
 });
 
-/** Enqueues a mail inside the caller's transaction; returns the job id. */
-export function enqueueMail(db: JobsDb, input: MailInput, clock: Clock): Promise<string> {
-  return enqueueJob(db, sendMailJob, { payload: input }, clock);
+/**
+ * Enqueues a mail inside the caller's transaction; returns the job id. A `dedupeKey` keeps one
+ * unsent mail per key, and names the job for whoever must find it again (the newsletter's purge).
+ */
+export function enqueueMail(
+  db: JobsDb,
+  input: MailInput,
+  clock: Clock,
+  options: { dedupeKey?: string } = {},
+): Promise<string> {
+  return enqueueJob(db, sendMailJob, { payload: input, dedupeKey: options.dedupeKey }, clock);
 }

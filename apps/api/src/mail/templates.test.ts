@@ -2,6 +2,11 @@ import type { Locale } from '@raccolta/contracts';
 import { describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATES, renderMail, type MailTemplate, type MailVars } from './templates.js';
 
+const UNSUBSCRIBE = {
+  page: 'https://app.example/unsubscribe?email=a%40b.it&token=u1',
+  oneClick: 'https://app.example/api/subscriptions/unsubscribe?email=a%40b.it&token=u1',
+};
+
 const samples: { [K in MailTemplate]: { vars: MailVars[K]; links: string[] } } = {
   verifyEmail: {
     vars: {
@@ -40,7 +45,25 @@ const samples: { [K in MailTemplate]: { vars: MailVars[K]; links: string[] } } =
     vars: { collectionName: 'Gita 2025', link: 'https://app.example/teams/t1/collections/c1' },
     links: ['https://app.example/teams/t1/collections/c1'],
   },
+  subscriptionConfirm: {
+    vars: {
+      link: 'https://app.example/newsletter/confirm?email=a%40b.it&token=t1',
+      validHours: 48,
+    },
+    links: ['https://app.example/newsletter/confirm?email=a%40b.it&token=t1'],
+  },
+  newsletterWelcome: { vars: { unsubscribe: UNSUBSCRIBE }, links: [] },
+  newsletterIssue: {
+    vars: {
+      subject: 'Spring news',
+      paragraphs: ['Uploads resume after a dropped connection.', 'See you next month.'],
+      unsubscribe: UNSUBSCRIBE,
+    },
+    links: [],
+  },
 };
+
+const NEWSLETTER_TEMPLATES: MailTemplate[] = ['newsletterWelcome', 'newsletterIssue'];
 
 const render = (template: MailTemplate, locale: Locale) =>
   renderMail(template, locale, samples[template].vars);
@@ -53,7 +76,8 @@ describe('mail templates', () => {
     (template) => {
       const en = render(template, 'en');
       const it = render(template, 'it');
-      expect(en.subject).not.toBe(it.subject);
+      // An issue's subject is the one its author wrote for that language.
+      if (template !== 'newsletterIssue') expect(en.subject).not.toBe(it.subject);
       expect(en.text).not.toBe(it.text);
       expect(en.html).toContain('<html lang="en">');
       expect(it.html).toContain('<html lang="it">');
@@ -65,11 +89,46 @@ describe('mail templates', () => {
           expect(mail.html).toContain(`<a href="${htmlAttr(link)}" style="display:inline-block`);
         }
       }
-      // The footer is there in both languages.
-      expect(en.text).toContain('Raccolta because of an action');
-      expect(it.text).toContain("in seguito a un'azione");
+      // The footer is there in both languages: newsletter e-mails say why they came.
+      if (NEWSLETTER_TEMPLATES.includes(template)) {
+        expect(en.text).toContain('you subscribed to the Raccolta newsletter');
+        expect(it.text).toContain('alla newsletter di Raccolta');
+      } else {
+        expect(en.text).toContain('Raccolta because of an action');
+        expect(it.text).toContain("in seguito a un'azione");
+        expect(en.listUnsubscribe).toBeUndefined();
+      }
     },
   );
+
+  it.each(NEWSLETTER_TEMPLATES)(
+    '%s carries its unsubscribe link in the footer and the one-click URL for the headers',
+    (template) => {
+      for (const locale of ['en', 'it'] as const) {
+        const mail = render(template, locale);
+        expect(mail.listUnsubscribe).toBe(UNSUBSCRIBE.oneClick);
+        expect(mail.text).toContain(`\n${UNSUBSCRIBE.page}\n`);
+        expect(mail.html).toContain(`<a href="${htmlAttr(UNSUBSCRIBE.page)}"`);
+      }
+      expect(render(template, 'en').text).toContain('Unsubscribe:');
+      expect(render(template, 'it').text).toContain("Annulla l'iscrizione:");
+    },
+  );
+
+  it('sends an issue as written, a paragraph per block, in the subject given', () => {
+    const mail = render('newsletterIssue', 'it');
+    expect(mail.subject).toBe('Spring news');
+    expect(mail.text).toContain(
+      '\n\nUploads resume after a dropped connection.\n\nSee you next month.\n\n',
+    );
+    expect(mail.html).toContain('<p style="margin:0 0 16px">See you next month.</p>');
+  });
+
+  it('asks to confirm a subscription, saying how long the link works', () => {
+    expect(render('subscriptionConfirm', 'en').text).toContain('The link works for 48 hours.');
+    expect(render('subscriptionConfirm', 'it').text).toContain('Il link funziona per 48 ore.');
+    expect(render('subscriptionConfirm', 'en').listUnsubscribe).toBeUndefined();
+  });
 
   it('says who invited whom, to which team, with which role and until when', () => {
     const en = render('invitation', 'en');

@@ -6,6 +6,12 @@ import { renderLayout, type MailContent, type RenderedMail } from './layout.js';
 const link = z.url({ protocol: /^https?$/ });
 const name = z.string().trim().min(1).max(200).optional();
 const label = z.string().trim().min(1).max(200);
+/** Newsletter e-mails: the web page in the footer, the one-click URL in List-Unsubscribe. */
+const unsubscribe = z.object({ page: link, oneClick: link });
+
+/** Bounds of a newsletter issue, so one admin command cannot queue megabytes per recipient. */
+export const NEWSLETTER_MAX_PARAGRAPHS = 200;
+export const NEWSLETTER_PARAGRAPH_MAX_LENGTH = 5000;
 
 /** The variables of each template; the send-mail job validates stored payloads against these. */
 /** The upload app (/upload) on the origin the invitation's own links point at. */
@@ -36,6 +42,19 @@ export const mailVarsSchemas = {
   }),
   /** `link`: the collection, where the download can be requested again. */
   downloadFailed: z.object({ collectionName: label, link, name }),
+  /** Double opt-in: `link` opens the web page that confirms. Not a newsletter e-mail yet. */
+  subscriptionConfirm: z.object({ link, validHours: z.number().int().positive() }),
+  /** The first newsletter e-mail, sent once the subscription is confirmed. */
+  newsletterWelcome: z.object({ unsubscribe }),
+  /** An issue sent with `npm run admin -- send-newsletter`. */
+  newsletterIssue: z.object({
+    subject: label,
+    paragraphs: z
+      .array(z.string().trim().min(1).max(NEWSLETTER_PARAGRAPH_MAX_LENGTH))
+      .min(1)
+      .max(NEWSLETTER_MAX_PARAGRAPHS),
+    unsubscribe,
+  }),
 };
 
 export type MailTemplate = keyof typeof mailVarsSchemas;
@@ -71,8 +90,96 @@ const common: Record<Locale, Common> = {
 
 type Compose<K extends MailTemplate> = (vars: MailVars[K], c: Common) => MailContent;
 
+/** Every text of the newsletter e-mails: the confirmation (double opt-in), the welcome, an issue. */
+const newsletterTemplates: {
+  [K in 'subscriptionConfirm' | 'newsletterWelcome' | 'newsletterIssue']: Record<
+    Locale,
+    Compose<K>
+  >;
+} = {
+  subscriptionConfirm: {
+    en: (v, c) => ({
+      subject: 'Confirm your subscription to the Raccolta newsletter',
+      greeting: c.hello(undefined),
+      blocks: [
+        {
+          kind: 'text',
+          text: 'Someone, hopefully you, asked to receive the Raccolta newsletter at this address. Confirm the subscription to start receiving it.',
+        },
+        { kind: 'button', label: 'Confirm the subscription', url: v.link },
+        {
+          kind: 'note',
+          text: `The link works for ${v.validHours} hours. If you didn't ask for it, ignore this e-mail: you won't be subscribed, and your address will be deleted.`,
+        },
+      ],
+    }),
+    it: (v, c) => ({
+      subject: "Conferma l'iscrizione alla newsletter di Raccolta",
+      greeting: c.hello(undefined),
+      blocks: [
+        {
+          kind: 'text',
+          text: "Qualcuno, speriamo tu, ha chiesto di ricevere la newsletter di Raccolta a questo indirizzo. Conferma l'iscrizione per iniziare a riceverla.",
+        },
+        { kind: 'button', label: "Conferma l'iscrizione", url: v.link },
+        {
+          kind: 'note',
+          text: `Il link funziona per ${v.validHours} ore. Se non l'hai chiesto tu, ignora questa e-mail: l'iscrizione non sarà attivata e il tuo indirizzo verrà cancellato.`,
+        },
+      ],
+    }),
+  },
+  newsletterWelcome: {
+    en: (v, c) => ({
+      subject: 'Welcome to the Raccolta newsletter',
+      greeting: c.hello(undefined),
+      blocks: [
+        {
+          kind: 'text',
+          text: "Your subscription is confirmed: you'll receive the Raccolta newsletter at this address, with news about the app and tips for collecting files with your team.",
+        },
+        {
+          kind: 'note',
+          text: 'You can unsubscribe at any time with the link at the bottom of every newsletter e-mail.',
+        },
+      ],
+      unsubscribe: v.unsubscribe,
+    }),
+    it: (v, c) => ({
+      subject: 'Ti diamo il benvenuto nella newsletter di Raccolta',
+      greeting: c.hello(undefined),
+      blocks: [
+        {
+          kind: 'text',
+          text: "L'iscrizione è confermata: riceverai la newsletter di Raccolta a questo indirizzo, con le novità dell'app e consigli per raccogliere file con il tuo team.",
+        },
+        {
+          kind: 'note',
+          text: "Puoi annullare l'iscrizione in qualsiasi momento con il link in fondo a ogni e-mail della newsletter.",
+        },
+      ],
+      unsubscribe: v.unsubscribe,
+    }),
+  },
+  newsletterIssue: {
+    en: (v, c) => ({
+      subject: v.subject,
+      greeting: c.hello(undefined),
+      blocks: v.paragraphs.map((text) => ({ kind: 'text' as const, text })),
+      unsubscribe: v.unsubscribe,
+    }),
+    it: (v, c) => ({
+      subject: v.subject,
+      greeting: c.hello(undefined),
+      blocks: v.paragraphs.map((text) => ({ kind: 'text' as const, text })),
+      unsubscribe: v.unsubscribe,
+    }),
+  },
+};
+
 /** Every text of every mail, English and Italian side by side. */
 const templates: { [K in MailTemplate]: Record<Locale, Compose<K>> } = {
+  ...newsletterTemplates,
   verifyEmail: {
     en: (v, c) => ({
       subject: 'Confirm your e-mail address',

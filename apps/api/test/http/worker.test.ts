@@ -81,6 +81,7 @@ describe('the worker inside the API process', () => {
       'jobs.purge',
       'oauth.purge',
       'storage.sweep-temp',
+      'subscriptions.purge',
       'uploads.expire',
     ]);
   });

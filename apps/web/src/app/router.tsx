@@ -196,6 +196,21 @@ export const routes: RouteObject[] = [
             Component: m.RejectInvitationPage,
           })),
       },
+      // Newsletter links (spec §2: anyone may open them), like the verify link.
+      {
+        path: 'unsubscribe',
+        lazy: () =>
+          import('../features/newsletter/components/unsubscribe-page').then((m) => ({
+            Component: m.UnsubscribePage,
+          })),
+      },
+      {
+        path: 'newsletter/confirm',
+        lazy: () =>
+          import('../features/newsletter/components/confirm-subscription-page').then((m) => ({
+            Component: m.ConfirmSubscriptionPage,
+          })),
+      },
       {
         path: 'status',
         lazy: () =>

@@ -6,6 +6,7 @@ import * as m0004 from './0004-member-nickname-key.js';
 import * as m0005 from './0005-collections-and-files.js';
 import * as m0006 from './0006-uploads.js';
 import * as m0007 from './0007-downloads.js';
+import * as m0008 from './0008-subscriptions.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-collections-and-files': m0005,
   '0006-uploads': m0006,
   '0007-downloads': m0007,
+  '0008-subscriptions': m0008,
 };

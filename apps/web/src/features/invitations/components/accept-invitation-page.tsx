@@ -1,12 +1,13 @@
 import { acceptInvitationLinkQuerySchema } from '@raccolta/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { BackHomeButton } from '../../../components/back-home-button';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { AuthCard, AuthOutcome, forgetSignInRedirect, PendingStatus, useRunOnce } from '../../auth';
 import { invitedEmailOf, useAcceptInvitationMutation } from '../api/accept-invitation';
 import { InvitedAccountForm } from './invited-account-form';
-import { BackHomeButton, InvitationAccepted, SignInToAccept } from './invitation-outcomes';
+import { InvitationAccepted, SignInToAccept } from './invitation-outcomes';
 
 function Acceptance({ teamId, token }: { teamId: string; token: string }) {
   const { t } = useTranslation();

@@ -8,15 +8,6 @@ import { AuthOutcome, rememberSignInRedirect } from '../../auth';
 import { UPLOAD_APP_PATH } from '../../upload-app';
 import type { AcceptedMembership } from '../api/accept-invitation';
 
-export function BackHomeButton({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) {
-  const { t } = useTranslation();
-  return (
-    <Button component={RouterLink} to="/" variant={variant} size="large" fullWidth>
-      {t('actions.backHome')}
-    </Button>
-  );
-}
-
 /** Accepted: the role joined as, the way into the team and, for contributors, the upload app. */
 export function InvitationAccepted({ membership }: { membership: AcceptedMembership }) {
   const { t } = useTranslation();

@@ -1,10 +1,10 @@
 import { rejectInvitationLinkQuerySchema } from '@raccolta/contracts';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { BackHomeButton } from '../../../components/back-home-button';
 import { useErrorText } from '../../../lib/error-text';
 import { AuthCard, AuthOutcome, PendingStatus, useRunOnce } from '../../auth';
 import { useRejectInvitationMutation } from '../api/reject-invitation';
-import { BackHomeButton } from './invitation-outcomes';
 
 function Rejection({ teamId, token }: { teamId: string; token: string }) {
   const { t } = useTranslation();

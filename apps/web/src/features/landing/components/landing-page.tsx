@@ -1,8 +1,14 @@
 import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { SubscribeForm } from '../../newsletter/components/subscribe-form';
 import { LandingLanguageSwitcher } from './landing-language-switcher';
 
+/**
+ * Spec §2: title, subtitle and the newsletter form, one column; anything shown above the title
+ * (the language switcher of the lang-switcher flag) goes first in it.
+ */
 export function LandingPage() {
   const { t } = useTranslation();
   return (
@@ -19,6 +25,18 @@ export function LandingPage() {
       <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
         {t('landing.subtitle')}
       </Typography>
+      <Paper
+        variant="outlined"
+        sx={{
+          mt: { xs: 5, sm: 8 },
+          mx: 'auto',
+          maxWidth: 480,
+          p: { xs: 2.5, sm: 4 },
+          textAlign: 'start',
+        }}
+      >
+        <SubscribeForm />
+      </Paper>
     </Container>
   );
 }

@@ -1,0 +1,59 @@
+import { createHmac } from 'node:crypto';
+import type { Locale } from '@raccolta/contracts';
+import { webLink } from '../auth/links.js';
+import { deriveKey, safeEqual } from '../auth/secrets.js';
+import type { Config } from '../config/config.js';
+import type { UnsubscribeLinks } from '../mail/layout.js';
+
+/** How every newsletter flow compares addresses: trimmed, lower-cased (as accounts do). */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * The unsubscribe token of an address: HMAC-SHA256 of the normalised address under a key derived
+ * for this purpose only. Stable, so every newsletter e-mail carries the same link and nothing is
+ * stored; a token of one address says nothing about another's.
+ */
+export function unsubscribeToken(secret: string, email: string): string {
+  return createHmac('sha256', deriveKey(secret, 'newsletter-unsubscribe'))
+    .update(normaliseEmail(email))
+    .digest('base64url');
+}
+
+export function isUnsubscribeToken(secret: string, email: string, token: string): boolean {
+  return safeEqual(token, unsubscribeToken(secret, email));
+}
+
+/** An absolute URL of the API (`API_PUBLIC_URL`, by default `PUBLIC_URL/api`). */
+function apiLink(config: Config, path: string, params: Record<string, string>): string {
+  const url = new URL(`${config.apiPublicUrl}${path}`);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/**
+ * The web page `/unsubscribe?email&token` for the footer of every newsletter e-mail, and the
+ * same query on the API route for RFC 8058 one-click POSTs (List-Unsubscribe).
+ */
+export function unsubscribeLinks(config: Config, email: string): UnsubscribeLinks {
+  const params = { email, token: unsubscribeToken(config.secret, email) };
+  return {
+    page: webLink(config, '/unsubscribe', params),
+    oneClick: apiLink(config, '/subscriptions/unsubscribe', params),
+  };
+}
+
+/** The web page of the confirmation e-mail; it POSTs the token (a mail scanner's GET confirms nothing). */
+export function confirmLink(config: Config, email: string, token: string): string {
+  return webLink(config, '/newsletter/confirm', { email, token });
+}
+
+/**
+ * The language of a request without a `locale`: Italian when any language it accepts is
+ * Italian, as the web app chooses from the browser's list (spec §1); English otherwise.
+ */
+export function localeOfAcceptLanguage(header: string | undefined): Locale {
+  const tags = (header ?? '').split(',').map((part) => part.split(';')[0]?.trim().toLowerCase());
+  return tags.some((tag) => tag?.split(/[-_]/)[0] === 'it') ? 'it' : 'en';
+}
