@@ -42,11 +42,32 @@ function check(name, cmd, args, env) {
 function vitestCounts(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
+  const failing = [];
+  const retried = [];
+  for (const f of r.testResults) {
+    const where = path.relative(root, f.name);
+    if (f.status === 'failed' && f.message) failing.push(`${where}: ${f.message.split('\n')[0]}`);
+    for (const a of f.assertionResults) {
+      if (a.status === 'failed') failing.push(`${where} > ${a.fullName}`);
+      // A test that passed with errors recorded passed on a retry.
+      else if (a.status === 'passed' && a.failureMessages.length)
+        retried.push(`${where} > ${a.fullName}`);
+    }
+  }
   return {
     passed: r.numPassedTests,
     failed: r.numFailedTests,
     skipped: r.numPendingTests + r.numTodoTests,
+    failing,
+    retried,
   };
+}
+
+/** Names the failing and the retried tests under a step's summary line. */
+function listTests(failing, retried) {
+  for (const t of failing.slice(0, 20)) summary.push(`       failed: ${t}`);
+  if (failing.length > 20) summary.push(`       … and ${failing.length - 20} more`);
+  for (const t of retried.slice(0, 20)) summary.push(`       passed on retry: ${t}`);
 }
 
 function vitest(name, args, env) {
@@ -55,7 +76,16 @@ function vitest(name, args, env) {
   const { ok, seconds } = run(
     name,
     'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    [
+      'vitest',
+      'run',
+      ...args,
+      // Under CI a test failing once is run once more; a retried test is named in the summary.
+      ...(ci ? ['--retry=1'] : []),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
     env,
   );
   const c = vitestCounts(out);
@@ -72,6 +102,7 @@ function vitest(name, args, env) {
   summary.push(
     `${ok ? 'ok  ' : 'FAIL'} ${name}: ${c.passed} passed, ${c.failed + extra} failed, ${c.skipped} skipped (${seconds}s)`,
   );
+  listTests(c.failing, c.retried);
 }
 
 function freePort() {
@@ -140,7 +171,8 @@ if (!only.length || only.includes('e2e')) {
       },
     );
     if (existsSync(out)) {
-      const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+      const report = JSON.parse(readFileSync(out, 'utf8'));
+      const s = report.stats;
       const extra = !ok && s.unexpected === 0 ? 1 : 0;
       passed += s.expected + s.flaky;
       failed += s.unexpected + extra;
@@ -148,6 +180,20 @@ if (!only.length || only.includes('e2e')) {
       summary.push(
         `${ok ? 'ok  ' : 'FAIL'} e2e: ${s.expected + s.flaky} passed, ${s.unexpected + extra} failed, ${s.skipped} skipped (${seconds}s)`,
       );
+      const failing = [];
+      const retried = [];
+      const walk = (suite, titles) => {
+        for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+        for (const spec of suite.specs ?? []) {
+          const name = [...titles, spec.title].filter(Boolean).join(' > ');
+          for (const t of spec.tests ?? []) {
+            if (t.status === 'unexpected') failing.push(name);
+            else if (t.status === 'flaky') retried.push(name);
+          }
+        }
+      };
+      for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+      listTests(failing, retried);
     } else {
       failed++;
       summary.push(`FAIL e2e: no report (${seconds}s)`);

@@ -78,6 +78,8 @@ const RESPONSE_SCHEMAS = new Set([
   'subscribeResponseSchema',
   'confirmSubscriptionResponseSchema',
   'unsubscribeResponseSchema',
+  'analyticsSettingsSchema',
+  'clientConfigResponseSchema',
 ]);
 
 /** A valid value for every field name the input schemas use. */

@@ -49,6 +49,7 @@ const SAME_IN_BOTH: Readonly<Record<string, string>> = {
   'profile.email': '“E-mail” is Italian too',
   'members.fields.email': '“E-mail” is Italian too',
   'members.info.email': '“E-mail” is Italian too',
+  'newsletter.subscribe.email': '“E-mail” is Italian too',
   'auth.fields.password': '“Password” is Italian too',
   'members.credentials.password': '“Password” is Italian too',
   'team.alias.label': '“Alias” is Italian too',
