@@ -117,6 +117,11 @@ export type MemberStatus =
 export interface TeamsTable {
   id: string;
   name: string;
+  /**
+   * The name folded for case-insensitive search (teams/team-name.ts); optional on insert, where
+   * null is read as lower(name).
+   */
+  name_key: ColumnType<string | null, string | null | undefined, string | null>;
   description: string | null;
   mode: TeamMode;
   owner_id: string;

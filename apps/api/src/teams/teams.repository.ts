@@ -1,9 +1,14 @@
 import type { Db } from '../db/create-db.js';
 import type { Page } from '../db/pagination.js';
-import { escapeLike, likeEscaped } from '../db/like.js';
+import { sql } from 'kysely';
+import { likeEscaped } from '../db/like.js';
 import { paginate } from '../db/pagination.js';
 import type { MemberRole } from '@raccolta/contracts';
 import type { TeamRow } from './team-access.js';
+import { teamNameSearchPattern } from './team-name.js';
+
+/** The folded name as stored, or as lower() reads it where another module left it unset. */
+const storedNameKey = sql<string>`coalesce(teams.name_key, lower(teams.name))`;
 
 export interface TeamListRow extends TeamRow {
   member_role: MemberRole;
@@ -22,9 +27,8 @@ export function listTeamsOfUser(
     .select('team_members.role as member_role')
     .where('team_members.user_id', '=', userId)
     .where('team_members.status', '=', 'active');
-  const search = opts.search?.trim().toLowerCase();
-  if (search)
-    q = q.where((eb) => likeEscaped(eb.fn('lower', ['teams.name']), `%${escapeLike(search)}%`));
+  const search = opts.search?.trim();
+  if (search) q = q.where(likeEscaped(storedNameKey, teamNameSearchPattern(search)));
   return paginate(q, {
     sortColumn: 'teams.created_at',
     idColumn: 'teams.id',

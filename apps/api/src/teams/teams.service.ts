@@ -22,6 +22,7 @@ import type { UserRow } from '../users/users.repository.js';
 import { authorize, loadTeamAccess, type TeamRow } from './team-access.js';
 import { listTeamsOfUser, teamExtras } from './teams.repository.js';
 import { presentTeam } from './teams.presenter.js';
+import { teamNameKey } from './team-name.js';
 
 async function present(db: Db, team: TeamRow): Promise<Team> {
   const { aliases, counts } = await teamExtras(db, [team.id]);
@@ -87,6 +88,7 @@ export async function createTeam(
       .values({
         id: teamId,
         name: input.name,
+        name_key: teamNameKey(input.name),
         description: input.description ?? null,
         mode: input.mode,
         owner_id: actor.id,
@@ -280,7 +282,9 @@ export async function patchTeam(
     await ctx.db
       .updateTable('teams')
       .set({
-        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.name !== undefined
+          ? { name: changes.name, name_key: teamNameKey(changes.name) }
+          : {}),
         ...(changes.description !== undefined ? { description: changes.description } : {}),
         ...(changes.mode !== undefined ? { mode: changes.mode } : {}),
         ...(changes.starAlias !== undefined ? { star_alias: changes.starAlias } : {}),

@@ -181,6 +181,40 @@ describe('team flows', () => {
     expect((await call('GET', '/teams?limit=50', undefined, token)).statusCode).toBe(400);
   });
 
+  it('searches team names without regard to case, accented and non-Latin letters included', async () => {
+    const user = await createUser(server.ctx, { email: 'folder@example.com' });
+    const token = (await startSession(server.ctx, user, { identityProvider: false })).AccessToken;
+    const create = async (name: string) =>
+      (await call('POST', '/teams', { name, mode: 'collaborative' }, token)).json<{
+        teamId: string;
+      }>().teamId;
+    const names = async (search: string) =>
+      teamListResponseSchema
+        .parse(
+          (
+            await call('GET', `/teams?search=${encodeURIComponent(search)}`, undefined, token)
+          ).json(),
+        )
+        .teams.map((t) => t.name)
+        .sort();
+    await create('ÉCOLE DE MUSIQUE');
+    await create('Ὀδύσσεια');
+    const renamed = await create('Coro');
+    expect(await names('école')).toEqual(['ÉCOLE DE MUSIQUE']);
+    expect(await names('ÉCOLE')).toEqual(['ÉCOLE DE MUSIQUE']);
+    expect(await names('ὀδύσ')).toEqual(['Ὀδύσσεια']);
+    // A rename keeps the search key in step.
+    const res = await call(
+      'PATCH',
+      `/teams/${renamed}`,
+      [{ op: 'replace', path: '/name', value: 'ÀRIA DEL CORO' }],
+      token,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await names('àri')).toEqual(['ÀRIA DEL CORO']);
+    expect(await names('coro')).toEqual(['ÀRIA DEL CORO']);
+  });
+
   it('patches the fields the role may change, and nothing at all when one operation is refused', async () => {
     const teamId = await newTeam('Patchable');
     const patch = (ops: unknown) => call('PATCH', `/teams/${teamId}`, ops);

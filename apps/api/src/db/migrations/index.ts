@@ -7,6 +7,7 @@ import * as m0005 from './0005-collections-and-files.js';
 import * as m0006 from './0006-uploads.js';
 import * as m0007 from './0007-downloads.js';
 import * as m0008 from './0008-subscriptions.js';
+import * as m0009 from './0009-team-name-key.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-uploads': m0006,
   '0007-downloads': m0007,
   '0008-subscriptions': m0008,
+  '0009-team-name-key': m0009,
 };
