@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import type { Config } from './config/config.js';
 import type { AppContext, Clock } from './context.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { jobs, schedules, type JobDeps } from './jobs/registry.js';
 import { createWorker, type Worker } from './jobs/worker.js';
+import { createLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
 import { createStorage } from './storage/create-storage.js';
 
 /** What every process of Raccolta needs, API or worker: context on a migrated database. */
 export async function createContext(config: Config, clock: Clock = Date.now): Promise<AppContext> {
-  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization'] });
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat });
   const db = createDb(config.database, logger);
   await migrateToLatest(db);
   const storage = createStorage(config, clock);

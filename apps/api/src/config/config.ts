@@ -28,6 +28,7 @@ export const envSchema = z.object({
   WEB_ORIGINS: csv.optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -47,6 +48,7 @@ export const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(['console', 'smtp']).default('console'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Raccolta <no-reply@raccolta.local>'),
+  MAIL_COPY_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   WORKER: z.enum(['inline', 'off']).default('inline'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -109,6 +111,11 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** How mail leaves: console (an .eml copy in `dir` and a log line) or SMTP. */
+export type MailTransportConfig =
+  | { transport: 'console'; dir: string; from: string }
+  | { transport: 'smtp'; url: string; dir: string; from: string };
+
 export interface Config {
   env: Env['NODE_ENV'];
   host: string;
@@ -120,6 +127,8 @@ export interface Config {
   webOrigins: string[];
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** auto: readable lines on a terminal, JSON lines otherwise. */
+  logFormat: Env['LOG_FORMAT'];
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
   storage:
@@ -140,9 +149,10 @@ export interface Config {
   uploadsDir: string;
   secret: string;
   signedUrlTtlSeconds: number;
-  mail:
-    | { transport: 'console'; dir: string; from: string }
-    | { transport: 'smtp'; url: string; dir: string; from: string };
+  mail: MailTransportConfig & {
+    /** How long the console transport's .eml copies are kept before the daily purge. */
+    copyMaxAgeMs: number;
+  };
   worker: { inline: boolean; concurrency: number; leaseMs: number; pollMs: number };
   rateLimit: { max: number; windowMs: number };
   web: { serve: boolean; distDir: string };
@@ -262,16 +272,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webOrigins: e.WEB_ORIGINS ?? [new URL(publicUrl).origin],
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     dataDir,
     database,
     storage: storageConfig(e, dataDir),
     uploadsDir: path.join(dataDir, 'uploads'),
     secret: e.APP_SECRET ?? localSecret(dataDir),
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
-    mail:
-      e.MAIL_TRANSPORT === 'smtp'
+    mail: {
+      ...(e.MAIL_TRANSPORT === 'smtp'
         ? { transport: 'smtp', url: e.SMTP_URL ?? '', dir: mailDir, from: e.MAIL_FROM }
-        : { transport: 'console', dir: mailDir, from: e.MAIL_FROM },
+        : { transport: 'console', dir: mailDir, from: e.MAIL_FROM }),
+      copyMaxAgeMs: e.MAIL_COPY_DAYS * 24 * 60 * 60_000,
+    },
     worker: {
       inline: e.WORKER === 'inline',
       concurrency: e.WORKER_CONCURRENCY,

@@ -6,6 +6,7 @@ import { deleteFileObjectsJob } from '../files/delete-file-objects.job.js';
 import { renderFileJob } from '../files/renditions.job.js';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/create-db.js';
+import { purgeMailCopiesJob, purgeMailCopiesSchedule } from '../mail/purge-mail-copies.job.js';
 import { sendMailJob } from '../mail/send-mail.job.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
@@ -41,6 +42,7 @@ export const jobs = [
   buildDownloadJob,
   expireDownloadsJob,
   purgeSubscriptionsJob,
+  purgeMailCopiesJob,
 ];
 
 export const schedules: Schedule[] = [
@@ -50,4 +52,5 @@ export const schedules: Schedule[] = [
   expireUploadsSchedule,
   expireDownloadsSchedule,
   purgeSubscriptionsSchedule,
+  purgeMailCopiesSchedule,
 ];

@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Config } from '../config/config.js';
+import type { MailTransportConfig } from '../config/config.js';
 import { newId } from '../db/ids.js';
 
 export interface MailMessage {
@@ -30,7 +30,7 @@ export interface Mailer {
 }
 
 /** `console` writes each message as an .eml file and logs its links; `smtp` sends through SMTP_URL. */
-export function createMailer(config: Config['mail'], logger: Logger): Mailer {
+export function createMailer(config: MailTransportConfig, logger: Logger): Mailer {
   const log = logger.child({ component: 'mail' });
   return config.transport === 'smtp'
     ? smtpMailer(config.url, config.from, log)

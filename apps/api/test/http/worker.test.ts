@@ -79,6 +79,7 @@ describe('the worker inside the API process', () => {
     expect(scheduled.map((j) => j.queue).sort()).toEqual([
       'downloads.expire',
       'jobs.purge',
+      'mail.purge-copies',
       'oauth.purge',
       'storage.sweep-temp',
       'subscriptions.purge',
