@@ -31,7 +31,7 @@ describe('logger', () => {
     expect(resolveLogFormat('pretty', false)).toBe('pretty');
   });
 
-  it('writes one JSON object per line when the output is not a terminal', async () => {
+  it('writes one JSON object per line when the output is not a terminal', () => {
     const line = logOnce('auto', false).trim();
     const parsed = JSON.parse(line) as { msg: string; level: number; req: unknown };
     expect(parsed.msg).toBe('request served');
