@@ -60,6 +60,7 @@ async function openUserMenu(page: Page): Promise<void> {
 test.describe('accounts', () => {
   test('sign up, verify from the e-mail, sign in, stay signed in, edit the profile, sign out', async ({
     page,
+    expectHttpErrors,
   }) => {
     const account = newAccount('signup');
     await page.goto('/auth/signup');
@@ -70,8 +71,26 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await expect(page.getByText(`We sent a verification link to ${account.email}`)).toBeVisible();
 
+    // A link that fails (here its code is wrong) offers a new one, mailed at once.
+    const first = await verificationLink(account.email);
+    const broken = new URL(first.href);
+    broken.searchParams.set('code', 'x'.repeat(43));
+    expectHttpErrors(400);
+    await page.goto(broken.href);
+    await expect(page.getByText('The verification code is wrong.')).toBeVisible();
+    await page.getByRole('button', { name: 'Send a new link' }).click();
+    await expect(
+      page.getByText(`If ${account.email} has an account waiting for verification`),
+    ).toBeVisible();
+    let link = first;
+    await expect
+      .poll(async () => {
+        link = await verificationLink(account.email);
+        return link.searchParams.get('code');
+      })
+      .not.toBe(first.searchParams.get('code'));
+
     // The link of the e-mail verifies on load, once.
-    const link = await verificationLink(account.email);
     const verifyCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('/api/auth/verify-email')) verifyCalls.push(request.method());

@@ -102,20 +102,37 @@ test.describe('teams, members and invitations', () => {
     await expect(memberRow(panel, 'Bea')).toContainText('Invited');
 
     // The invitee opens the mailed link in a browser of their own.
-    const second = await otherBrowser(browser, baseURL, {}, [409]);
+    const second = await otherBrowser(browser, baseURL, {}, [409, 403]);
     await second.page.goto(await invitationLink(invitee.email, teamId, 'accept'));
+    await expect(second.page.getByText('Maestra invited you to join Chamber choir.')).toBeVisible();
     await expect(second.page.getByLabel('E-mail')).toHaveValue(invitee.email);
     await second.page
       .getByRole('textbox', { name: 'Password', exact: true })
       .fill(invitee.password);
     await second.page.getByLabel('Confirm password').fill(invitee.password);
     await second.page.getByRole('button', { name: 'Create account and join' }).click();
-    await expect(second.page.getByText('You have joined the team as Contributor.')).toBeVisible();
+    await expect(
+      second.page.getByText('You have joined Chamber choir as Contributor.'),
+    ).toBeVisible();
     await expect(second.page.getByRole('link', { name: 'Open the upload app' })).toBeVisible();
     await second.page.getByRole('link', { name: 'Go to the team' }).click();
     await expect(
       second.page.getByRole('heading', { level: 1, name: 'Chamber choir' }),
     ).toBeVisible();
+
+    // Signed in as Bea, a link for someone else offers to sign out and continue as them.
+    const other = newAccount('other');
+    await apiInvite(request, await sessionToken(page), teamId, {
+      email: other.email,
+      nickname: 'Olmo',
+      role: 'viewer',
+    });
+    await second.page.goto(await invitationLink(other.email, teamId, 'accept'));
+    await second.page
+      .getByRole('button', { name: `Sign out and continue as ${other.email}` })
+      .click();
+    await expect(second.page.getByLabel('E-mail')).toHaveValue(other.email);
+    await expect(second.page).toHaveURL(/\/invitations\/accept\?key=/);
     await second.close();
 
     // Back with the owner: role, disable, reactivate.
@@ -156,9 +173,13 @@ test.describe('teams, members and invitations', () => {
     await expect(memberRow(panel, 'carlo.rossi')).toContainText('Contributor');
 
     // The contributor signs in with the username and the team code, then sets a password.
-    const third = await otherBrowser(browser, baseURL, {}, [403]);
-    await third.page.goto(`/auth/signin?team=${alias}`);
+    // A link with a wrong team code: the code is shown, refused as such, and corrected.
+    const third = await otherBrowser(browser, baseURL, {}, [403, 404]);
+    await third.page.goto(`/auth/signin?team=${alias}-typo`);
     await submitSignIn(third.page, 'carlo.rossi', password);
+    await expect(third.page.getByText('No team has this code.')).toBeVisible();
+    await third.page.getByLabel('Team code').fill(alias);
+    await third.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(third.page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
     await third.page.getByLabel('New password').fill('Contrib-pass-9');
     await third.page.getByLabel('Confirm password').fill('Contrib-pass-9');

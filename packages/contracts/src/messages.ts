@@ -38,6 +38,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'passwordLong',
   'policyPassword',
   'passwordMatch',
+  'samePassword',
   'confirmPasswordRequired',
   'emailRequired',
   'emailLong',

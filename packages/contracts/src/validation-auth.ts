@@ -76,6 +76,10 @@ export type NewPasswordRequest = z.infer<typeof newPasswordRequestSchema>;
 export const forgotPasswordRequestSchema = bodySchema({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
+/** POST /auth/resend-verification: a fresh verification link for an address not yet verified. */
+export const resendVerificationRequestSchema = bodySchema({ email: emailSchema });
+export type ResendVerificationRequest = z.infer<typeof resendVerificationRequestSchema>;
+
 /** The query of /auth/reset; a link without both parameters is invalidResetLink. */
 export const resetLinkQuerySchema = bodySchema({
   email: linkEmailSchema('invalidResetLink'),

@@ -3,6 +3,7 @@ import {
   forgotPasswordRequestSchema,
   newPasswordRequestSchema,
   refreshRequestSchema,
+  resendVerificationRequestSchema,
   resetPasswordRequestSchema,
   signInRequestSchema,
   signOutRequestSchema,
@@ -17,6 +18,7 @@ import { forgotPassword, resetPassword } from './password.service.js';
 import { refreshSession, revokeAllSessions } from './sessions.js';
 import { setNewPassword, signIn } from './signin.service.js';
 import { signUp, verifyEmail } from './signup.service.js';
+import { resendVerification } from './verification-resend.job.js';
 
 /**
  * A chosen password is checked against the §5 policy by the service, so a weak one is
@@ -63,13 +65,32 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
+      '/auth/resend-verification',
+      {
+        schema: {
+          tags,
+          summary: 'Send a new verification link to an address whose sign-up is not verified yet',
+          description:
+            'Answers 200 with the same body whether or not the address has an account and whether or not it is verified: a job mails a fresh link (older links stop working) only to an e-mail/password sign-up still unverified, within the recipient mail limit (5 an hour, 20 a day). At most 10 requests per client address an hour, then 429 tooManyRequests.',
+          body: resendVerificationRequestSchema,
+          response: { 200: empty },
+        },
+        config: strict,
+      },
+      async (request) => {
+        await resendVerification(ctx, request.body, request.ip);
+        return {};
+      },
+    );
+
+    app.post(
       '/auth/signin',
       {
         schema: {
           tags,
           summary: 'Sign in with e-mail or username (plus team for internal members) and password',
           description:
-            'Errors: notAuthorized (unknown user or wrong password, indistinguishable), notConfirmed, tooManyRequests, newPasswordRequired (403, data: { session, teamId, username }).',
+            'Errors: notAuthorized (unknown user or wrong password, indistinguishable), teamRequired (a username without `team` that did not sign in) and teamNotFound (a `team` that is no team), answered alike whether or not the username exists, notConfirmed, tooManyRequests, newPasswordRequired (403, data: { session, teamId, username }).',
           body: signInRequestSchema,
           response: { 200: authResultResponseSchema },
         },

@@ -38,10 +38,12 @@ export async function resetPassword(
   if (!user) throw new AppError('wrongVerificationCode');
   const check = await checkCode(ctx.db, input.code, 'reset_password', now, user.id);
   if (check.status === 'expired') throw new AppError('expiredVerificationCode');
+  // Used, or replaced by a newer link (which marks the older ones used): not a mistyped code.
+  if (check.status === 'used') throw new AppError('usedResetLink');
   if (check.status !== 'valid') throw new AppError('wrongVerificationCode');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await consumeCode(trx, check.id, now))) throw new AppError('wrongVerificationCode');
+    if (!(await consumeCode(trx, check.id, now))) throw new AppError('usedResetLink');
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, email_verified: 1, updated_at: now })

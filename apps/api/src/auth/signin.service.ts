@@ -19,16 +19,40 @@ export interface SignInInput {
   team?: string | undefined;
 }
 
-async function findSignInUser(db: Db, input: SignInInput): Promise<UserRow | undefined> {
-  if (input.email) return findUserByEmail(db, input.email.trim());
+/**
+ * How a username sign-in named its team: `none` (no team sent), `unknown` (a reference that is no
+ * team) or `found`. An e-mail sign-in never needs one, so it is always `found`.
+ */
+type TeamLookup = 'none' | 'unknown' | 'found';
+
+async function findSignInUser(
+  db: Db,
+  input: SignInInput,
+): Promise<{ user: UserRow | undefined; team: TeamLookup }> {
+  if (input.email) return { user: await findUserByEmail(db, input.email.trim()), team: 'found' };
   const username = (input.username ?? '').trim();
   if (input.team) {
     const team = await findTeamByRef(db, input.team);
     // An internal member of that team, else a standard user who typed a username and a team.
     const internal = team ? await findUserByUsername(db, username, team.id) : undefined;
-    return internal ?? findUserByUsername(db, username, null);
+    return {
+      user: internal ?? (await findUserByUsername(db, username, null)),
+      team: team ? 'found' : 'unknown',
+    };
   }
-  return findUserByUsername(db, username, null);
+  return { user: await findUserByUsername(db, username, null), team: 'none' };
+}
+
+/**
+ * The answer to a failed sign-in. A username with no team, or with a team code that is no team,
+ * says so (teamRequired, teamNotFound) whether or not the username exists, so an internal member
+ * who left the code out or followed a link with a wrong one is not sent hunting for a wrong
+ * password, and nothing tells which usernames exist.
+ */
+function signInFailure(team: TeamLookup): AppError {
+  if (team === 'none') return new AppError('teamRequired');
+  if (team === 'unknown') return new AppError('teamNotFound');
+  return new AppError('notAuthorized', { message: 'Incorrect username or password' });
 }
 
 /** The sign-in failure counter of an account, whichever e-mail, username or team reference named it. */
@@ -53,7 +77,8 @@ function unknownAccountKey(input: SignInInput): string {
  * together) and per client address, in the database so every API process counts together; past
  * the limit the answer is tooManyRequests. The attempt is counted before the password is checked,
  * atomically, so a burst of parallel guesses gets at most the limit's number of checks; a right
- * password then clears the account's counter and gives the address its attempt back.
+ * password then clears the account's counter and gives the address its attempt back. A failure
+ * is counted the same whichever answer it gets (signInFailure).
  */
 export async function signIn(
   ctx: AppContext,
@@ -62,7 +87,7 @@ export async function signIn(
 ): Promise<TokenSet> {
   const { auth } = ctx.config;
   const now = ctx.clock();
-  const user = await findSignInUser(ctx.db, input);
+  const { user, team } = await findSignInUser(ctx.db, input);
   const accountKey = user ? signInAccountKey(user.id) : unknownAccountKey(input);
   const ipKey = `signin:ip:${clientIp}`;
   const window = auth.signinFailureWindowMs;
@@ -75,9 +100,7 @@ export async function signIn(
   }
 
   const ok = await verifyPassword(user?.password_hash, input.password);
-  if (!user || !ok) {
-    throw new AppError('notAuthorized', { message: 'Incorrect username or password' });
-  }
+  if (!user || !ok) throw signInFailure(team);
   await Promise.all([clear(ctx.db, accountKey), release(ctx.db, ipKey, now)]);
 
   if (user.kind === 'standard' && user.email_verified !== 1) {
@@ -97,7 +120,10 @@ export async function signIn(
   return startSession(ctx, user, { identityProvider: false });
 }
 
-/** An internal member's first sign-in: the generated password is replaced by one of their own. */
+/**
+ * An internal member's first sign-in: the generated password is replaced by one of their own
+ * (samePassword when it is the current one; the session code stays usable for another try).
+ */
 export async function setNewPassword(
   ctx: AppContext,
   input: { newPassword: string; session: string; teamId: string; username: string },
@@ -109,6 +135,10 @@ export async function setNewPassword(
   if (check.status !== 'valid') throw new AppError('notAuthorized');
   const user = await findUserByUsername(ctx.db, input.username, input.teamId);
   if (!user || user.id !== check.userId) throw new AppError('notAuthorized');
+  // The generated password was shared with whoever created the account: it cannot stay.
+  if (await verifyPassword(user.password_hash, input.newPassword)) {
+    throw new AppError('samePassword');
+  }
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
     if (!(await consumeCode(trx, check.id, now))) throw new AppError('notAuthorized');

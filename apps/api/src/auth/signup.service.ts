@@ -52,7 +52,7 @@ function isUncompletedInvitedAccount(user: UserRow): boolean {
  * pending sign-up rides in the link (see pendingSignUpSchema).
  */
 export async function sendVerification(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config' | 'clock'>,
   db: Db,
   user: UserRow,
   now: number,

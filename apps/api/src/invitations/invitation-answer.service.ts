@@ -11,10 +11,12 @@ import type { MemberRow } from '../members/members.repository.js';
 import { findTeamByRef } from '../teams/team-access.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { invitationTeamId } from './invitation-mail.js';
+import { inviterName } from './invitations.service.js';
 
 interface OpenInvitation {
   codeId: string;
   teamId: string;
+  teamName: string;
   member: MemberRow;
   invitee: UserRow;
 }
@@ -54,7 +56,7 @@ async function findOpenInvitation(
   if (code.expires_at <= now || (member.invite_expires_at ?? 0) <= now) {
     throw new AppError('expiredToken');
   }
-  return { codeId: code.id, teamId: team.id, member, invitee };
+  return { codeId: code.id, teamId: team.id, teamName: team.name, member, invitee };
 }
 
 /** Uses the token and moves the member out of `invited`; whoever comes second is told it is handled. */
@@ -82,8 +84,37 @@ async function closeInvitation(
   if (Number(res.numUpdatedRows) !== 1) throw new AppError('invitationAlreadyHandled');
 }
 
+/**
+ * What the accept page shows about an invitation before it is accepted: the invited address, the
+ * team's name and who invited (as the invitation mail names them; null when that member is gone).
+ * Only the holder of the link's token gets it.
+ */
+export interface InvitationSummary {
+  email: string | null;
+  teamName: string;
+  inviterName: string | null;
+}
+
+async function summarise(db: Db, invitation: OpenInvitation): Promise<InvitationSummary> {
+  const inviterId = invitation.member.created_by;
+  const inviter = inviterId ? await findUserById(db, inviterId) : undefined;
+  const inviterMember = inviter
+    ? await db
+        .selectFrom('team_members')
+        .selectAll()
+        .where('team_id', '=', invitation.teamId)
+        .where('user_id', '=', inviter.id)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    email: invitation.invitee.email ?? invitation.member.email,
+    teamName: invitation.teamName,
+    inviterName: inviter && inviterMember ? inviterName(inviter, inviterMember) : null,
+  };
+}
+
 export interface AcceptResult {
-  membership: { role: MemberRole; teamId: string };
+  membership: { role: MemberRole; teamId: string; teamName: string };
   /** A session when accepting completed a new account; null when the caller was signed in. */
   auth: TokenSet | null;
 }
@@ -104,14 +135,17 @@ export async function acceptInvitation(
   const now = ctx.clock();
   const invitation = await findOpenInvitation(ctx.db, teamRef, input.token, now);
   const { invitee } = invitation;
-  const email = invitee.email ?? invitation.member.email;
   let passwordHash: string | null = null;
   if (caller) {
-    if (caller.id !== invitee.id) throw new AppError('emailMismatch');
+    if (caller.id !== invitee.id) {
+      throw new AppError('emailMismatch', { data: { ...(await summarise(ctx.db, invitation)) } });
+    }
   } else if (invitee.password_hash !== null || invitee.sign_up_method !== 'invitation') {
-    throw new AppError('notLoggedIn', { data: { email } });
+    throw new AppError('notLoggedIn', { data: { ...(await summarise(ctx.db, invitation)) } });
   } else if (input.password === undefined) {
-    throw new AppError('newInvitedAccountRequired', { data: { email } });
+    throw new AppError('newInvitedAccountRequired', {
+      data: { ...(await summarise(ctx.db, invitation)) },
+    });
   } else {
     assertStrongPassword(input.password);
     passwordHash = await hashPassword(input.password);
@@ -127,13 +161,20 @@ export async function acceptInvitation(
       .executeTakeFirst();
     // Completed meanwhile through another team's invitation: the password chosen there stands.
     if (Number(completed.numUpdatedRows) !== 1)
-      throw new AppError('notLoggedIn', { data: { email } });
+      throw new AppError('notLoggedIn', { data: { ...(await summarise(trx, invitation)) } });
   });
   const auth =
     passwordHash === null
       ? null
       : await startSession(ctx, { ...invitee, email_verified: 1 }, { identityProvider: false });
-  return { membership: { role: invitation.member.role, teamId: invitation.teamId }, auth };
+  return {
+    membership: {
+      role: invitation.member.role,
+      teamId: invitation.teamId,
+      teamName: invitation.teamName,
+    },
+    auth,
+  };
 }
 
 /** Declines an invitation; the link alone is enough, signed in or not. */

@@ -26,7 +26,7 @@ const strict = { rateLimit: { max: 20, timeWindow: 60_000 } };
 const chosenPassword = z.string().trim().min(1).max(200);
 
 const acceptResponseSchema = z.object({
-  membership: z.object({ role: memberRoleSchema, teamId: z.uuid() }),
+  membership: z.object({ role: memberRoleSchema, teamId: z.uuid(), teamName: z.string() }),
   auth: tokenSetSchema.nullable(),
 });
 
@@ -75,7 +75,7 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Accept an invitation with the token of its link',
-          description: `Signed in as someone else: emailMismatch (403). Not signed in: notLoggedIn (401, data: { email }) when the invitee has an account of their own; newInvitedAccountRequired (409, data: { email }) when the invitation made the account and no \`password\` was sent — the retry with one completes the account (invalidPassword under the policy) and answers a session in \`auth\`. ${TOKEN_ERRORS}`,
+          description: `These flow errors carry data: { email, teamName, inviterName } (the invited address, the team, who invited; inviterName null when unknown), so the page can name them. Signed in as someone else: emailMismatch (403). Not signed in: notLoggedIn (401) when the invitee has an account of their own; newInvitedAccountRequired (409) when the invitation made the account and no \`password\` was sent — the retry with one completes the account (invalidPassword under the policy) and answers a session in \`auth\`. ${TOKEN_ERRORS}`,
           params: teamParams,
           body: acceptInvitationRequestSchema.extend({ password: chosenPassword.optional() }),
           response: { 200: acceptResponseSchema },

@@ -32,7 +32,7 @@ import {
 import { awaitMailAttempt, issueInvitation } from './invitation-mail.js';
 
 /** Who the invitation mail says invited you: the inviter's name as the team knows them. */
-function inviterName(user: UserRow, member: MemberRow): string {
+export function inviterName(user: UserRow, member: MemberRow): string {
   return displayName({
     firstName: user.first_name,
     lastName: user.last_name,

@@ -1,5 +1,6 @@
 import { purgeOauthJob, purgeOauthSchedule } from '../auth/oauth/purge-oauth.job.js';
 import { passwordResetJob } from '../auth/password-reset.job.js';
+import { verificationResendJob } from '../auth/verification-resend.job.js';
 import { buildDownloadJob } from '../downloads/build-download.job.js';
 import { expireDownloadsJob, expireDownloadsSchedule } from '../downloads/expire-downloads.job.js';
 import { deleteFileObjectsJob } from '../files/delete-file-objects.job.js';
@@ -33,6 +34,7 @@ export interface JobDeps {
 export const jobs = [
   sendMailJob,
   passwordResetJob,
+  verificationResendJob,
   purgeJobsJob,
   sweepStorageTempJob,
   purgeOauthJob,

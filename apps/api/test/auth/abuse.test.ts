@@ -61,18 +61,17 @@ describe('abuse: sign-in limits, pre-hijacking and sign-out', () => {
   describe('per-account lockout', () => {
     it('counts e-mail, username and made-up team names of one account together', async () => {
       await createUser(server.ctx, { email: 'lock.one@example.com' }); // username lock.one
+      // A username without a team or with a made-up one is answered teamRequired or teamNotFound,
+      // and still counts against the account it names.
       const attempts = [
-        { email: 'lock.one@example.com' },
-        { email: 'LOCK.ONE@example.com' },
-        { username: 'lock.one' },
-        { username: 'lock.one', team: 'made-up-team-1' },
-        { username: 'lock.one', team: 'made-up-team-2' },
-      ];
-      for (const who of attempts) {
-        expect(await signInStatus({ ...who, password: WRONG })).toEqual({
-          status: 401,
-          errorCode: 'notAuthorized',
-        });
+        [{ email: 'lock.one@example.com' }, 401, 'notAuthorized'],
+        [{ email: 'LOCK.ONE@example.com' }, 401, 'notAuthorized'],
+        [{ username: 'lock.one' }, 400, 'teamRequired'],
+        [{ username: 'lock.one', team: 'made-up-team-1' }, 404, 'teamNotFound'],
+        [{ username: 'lock.one', team: 'made-up-team-2' }, 404, 'teamNotFound'],
+      ] as const;
+      for (const [who, status, errorCode] of attempts) {
+        expect(await signInStatus({ ...who, password: WRONG })).toEqual({ status, errorCode });
       }
       // A sixth name for the same account, even with the right password: locked.
       for (const who of [
@@ -143,7 +142,8 @@ describe('abuse: sign-in limits, pre-hijacking and sign-out', () => {
       const known = await sequence('known.one');
       const unknown = await sequence('nobody.here');
       expect(unknown).toEqual(known);
-      expect(known.slice(0, 5).every((b) => b.startsWith('401 '))).toBe(true);
+      expect(known.slice(0, 5).every((b) => b.startsWith('404 '))).toBe(true);
+      expect(known[0]).toContain('"errorCode":"teamNotFound"');
       expect(known.slice(5).every((b) => b.startsWith('429 '))).toBe(true);
     });
 

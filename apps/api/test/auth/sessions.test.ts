@@ -186,7 +186,8 @@ describe('sessions, password flows and the profile', () => {
       code,
       newPassword: 'Th1rd-password',
     });
-    expect(again.json()).toMatchObject({ errorCode: 'wrongVerificationCode' });
+    // A used link says so, rather than calling its code wrong.
+    expect(again.json()).toMatchObject({ statusCode: 410, errorCode: 'usedResetLink' });
     expect(smtp.messages.filter((m) => m.to.includes('nobody@example.com'))).toEqual([]);
   });
 
@@ -231,11 +232,28 @@ describe('sessions, password flows and the profile', () => {
     }>();
     expect(body.errorCode).toBe('newPasswordRequired');
     expect(body.data).toMatchObject({ teamId: team.id, username: 'mario.rossi' });
-    // Without the team the username is not found among standard users.
-    expect(
-      (await post('/auth/signin', { username: 'mario.rossi', password: 'Gener4ted-pw' }))
-        .statusCode,
-    ).toBe(401);
+    // Without the team, or with one that is no team, the answer asks for the team code, the same
+    // for a username that exists nowhere.
+    for (const username of ['mario.rossi', 'nobody.at.all']) {
+      const noTeam = await post('/auth/signin', { username, password: 'Gener4ted-pw' });
+      expect(noTeam.json()).toMatchObject({ statusCode: 400, errorCode: 'teamRequired' });
+      const badTeam = await post('/auth/signin', {
+        username,
+        password: 'Gener4ted-pw',
+        team: 'photo-clob',
+      });
+      expect(badTeam.json()).toMatchObject({ statusCode: 404, errorCode: 'teamNotFound' });
+    }
+    const wrongPassword = await post('/auth/signin', {
+      username: 'mario.rossi',
+      password: 'Wrong-pass1',
+      team: 'photo-club',
+    });
+    expect(wrongPassword.json()).toMatchObject({ statusCode: 401, errorCode: 'notAuthorized' });
+
+    // The generated password cannot be chosen again; the session stays usable.
+    const same = await post('/auth/new-password', { ...body.data, newPassword: 'Gener4ted-pw' });
+    expect(same.json()).toMatchObject({ statusCode: 400, errorCode: 'samePassword' });
 
     const weak = await post('/auth/new-password', { ...body.data, newPassword: 'weak' });
     expect(weak.json()).toMatchObject({ errorCode: 'invalidPassword' });

@@ -149,6 +149,102 @@ describe('sign-up, verification and sign-in', () => {
     expect(missing.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidInput' });
   });
 
+  it('sends a new verification link on request, answering the same for any address', async () => {
+    await post('/auth/signup', {
+      email: 'dina@example.com',
+      password: PASSWORD,
+      nickname: 'Dina',
+      locale: 'en',
+    });
+    const expiredLink = await verifyLinkFor('dina@example.com');
+    await createUser(server.ctx, { email: 'done.already@example.com' });
+    const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email)).length;
+    const resendJobsDone = async () => {
+      const open = await server.ctx.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('queue', 'in', ['auth.verification-resend', 'mail.send'])
+        .where('status', 'in', ['pending', 'running'])
+        .execute();
+      return open.length === 0;
+    };
+
+    now += 49 * 60 * 60_000;
+    try {
+      const answers = await Promise.all(
+        ['dina@example.com', 'nobody.here@example.com', 'done.already@example.com'].map((email) =>
+          post('/auth/resend-verification', { email }, '10.0.9.1'),
+        ),
+      );
+      for (const res of answers) {
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(answers[0]?.body);
+      }
+      await expect.poll(() => mailsTo('dina@example.com')).toBe(2);
+      await expect.poll(resendJobsDone).toBe(true);
+      // Only the unverified sign-up gets a link.
+      expect(mailsTo('nobody.here@example.com')).toBe(0);
+      expect(mailsTo('done.already@example.com')).toBe(0);
+
+      const fresh = new URL(
+        /https?:\/\/\S+\/auth\/verify\?\S+/.exec(
+          smtp.messages.filter((m) => m.to.includes('dina@example.com'))[1]?.text ?? '',
+        )?.[0] ?? '',
+      );
+      const old = await post('/auth/verify-email', {
+        email: 'dina@example.com',
+        code: expiredLink.searchParams.get('code'),
+        username: 'dina',
+      });
+      expect(old.statusCode).toBe(400);
+      const ok = await post('/auth/verify-email', {
+        email: 'dina@example.com',
+        code: fresh.searchParams.get('code'),
+        username: 'dina',
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+    } finally {
+      now -= 49 * 60 * 60_000;
+    }
+  });
+
+  it('limits new verification links per client address and per recipient', async () => {
+    await post('/auth/signup', {
+      email: 'ezio@example.com',
+      password: PASSWORD,
+      nickname: 'Ezio',
+      locale: 'en',
+    });
+    await verifyLinkFor('ezio@example.com');
+    // Per client address: 10 an hour, whatever the address asked for.
+    for (let i = 0; i < 10; i++) {
+      const res = await post(
+        '/auth/resend-verification',
+        { email: `x${i}@example.com` },
+        '10.0.9.2',
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    const blocked = await post('/auth/resend-verification', { email: 'x@example.com' }, '10.0.9.2');
+    expect(blocked.json()).toMatchObject({ statusCode: 429, errorCode: 'tooManyRequests' });
+
+    // Per recipient: the account mail limit (5 an hour, the sign-up's mail included), answered
+    // the same past it.
+    const answers = [];
+    for (let i = 0; i < 8; i++) {
+      answers.push(
+        (await post('/auth/resend-verification', { email: 'ezio@example.com' }, `10.0.10.${i}`))
+          .statusCode,
+      );
+    }
+    expect(answers.every((status) => status === 200)).toBe(true);
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.to.includes('ezio@example.com')).length)
+      .toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(smtp.messages.filter((m) => m.to.includes('ezio@example.com')).length).toBe(5);
+  });
+
   it('answers duplicates as spec §8 names them', async () => {
     await createUser(server.ctx, { email: 'verified@example.com' });
     await createUser(server.ctx, {

@@ -82,7 +82,7 @@ describe('invitations', () => {
     expect(first.statusCode).toBe(409);
     expect(first.json()).toMatchObject({
       errorCode: 'newInvitedAccountRequired',
-      data: { email: 'nina@example.com' },
+      data: { email: 'nina@example.com', teamName: 'Coro San Marco', inviterName: 'Olga' },
     });
     const weak = await env.accept({ token: key, password: 'weakpassword' });
     expect(weak.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidPassword' });
@@ -92,7 +92,11 @@ describe('invitations', () => {
     const done = await env.accept({ token: key, password: STRONG_PASSWORD });
     expect(done.statusCode, done.body).toBe(200);
     const body = done.json<{ membership: unknown; auth: unknown }>();
-    expect(body.membership).toEqual({ role: 'uploader', teamId: env.team.id });
+    expect(body.membership).toEqual({
+      role: 'uploader',
+      teamId: env.team.id,
+      teamName: 'Coro San Marco',
+    });
     const auth = tokenSetSchema.parse(body.auth);
     expect(auth.RefreshToken).toBeTruthy();
 
@@ -159,14 +163,22 @@ describe('invitations', () => {
     expect(takeover.json()).toMatchObject({ statusCode: 401, errorCode: 'notLoggedIn' });
 
     const mismatch = await env.accept({ token: key }, await accessToken(env.server.ctx, stranger));
-    expect(mismatch.json()).toMatchObject({ statusCode: 403, errorCode: 'emailMismatch' });
+    // The page can offer to continue as the invited address, naming the team and the inviter.
+    expect(mismatch.json()).toMatchObject({
+      statusCode: 403,
+      errorCode: 'emailMismatch',
+      data: { email: 'carla@example.com', teamName: 'Coro San Marco', inviterName: 'Olga' },
+    });
     const badToken = await env.accept({ token: key }, 'not-a-jwt');
     expect(badToken.json()).toMatchObject({ statusCode: 401, errorCode: 'invalidAuthorization' });
     expect((await env.memberRow(carla.id))?.status).toBe('invited');
 
     const ok = await env.accept({ token: key }, await accessToken(env.server.ctx, carla));
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ membership: { role: 'viewer', teamId: env.team.id }, auth: null });
+    expect(ok.json()).toEqual({
+      membership: { role: 'viewer', teamId: env.team.id, teamName: 'Coro San Marco' },
+      auth: null,
+    });
     expect(await env.memberRow(carla.id)).toMatchObject({ status: 'active', nickname: 'Carla B' });
   });
 

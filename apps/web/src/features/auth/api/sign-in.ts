@@ -12,8 +12,8 @@ import { useSession } from '../session/session-context';
 import { tokenResultSchema } from './token-result';
 
 /**
- * The sign-in form: the contracts form plus an optional team code. Internal members' usernames are
- * unique only within a team, so a username sign-in without a team from the link needs one typed.
+ * The sign-in form: the contracts form plus the team code. Internal members' usernames are unique
+ * only within a team, so a username sign-in needs one (the server answers teamRequired without).
  */
 export const signInPageFormSchema = signInFormSchema.extend({
   team: z.string({ error: 'invalidInput' }).trim().max(64, { error: 'invalidInput' }),
@@ -26,10 +26,16 @@ export function isUsernameIdentifier(identifier: string): boolean {
   return identifier.trim() !== '' && !('email' in parseSignInIdentifier(identifier));
 }
 
-/** The body of POST /auth/signin; a team from the page's query wins over a typed one. */
+/**
+ * The body of POST /auth/signin. A username carries the team field (filled from the page's query
+ * and editable, so a wrong code in a link can be corrected); an e-mail carries the query's team.
+ */
 export function buildSignInRequest(form: SignInPageForm, queryTeam: string | null): SignInRequest {
-  const typedTeam = isUsernameIdentifier(form.identifier) && form.team !== '' ? form.team : null;
-  const team = queryTeam ?? typedTeam;
+  const team = isUsernameIdentifier(form.identifier)
+    ? form.team === ''
+      ? null
+      : form.team
+    : queryTeam;
   return {
     ...parseSignInIdentifier(form.identifier),
     password: form.password,

@@ -105,9 +105,58 @@ describe('pages of e-mailed links and sign-up', () => {
       renderRoutes(routes, '/auth/verify?email=ada%40example.com&code=1&username=ada');
       expect(await screen.findByText('The verification code has expired.')).toBeTruthy();
     });
+
+    it.each([
+      ['expiredVerificationCode', 410, '?email=ada%40example.com&code=1&username=ada'],
+      ['wrongVerificationCode', 400, '?email=ada%40example.com&code=1&username=ada'],
+      ['(no request)', 0, '?email=ada%40example.com&code=1'],
+    ] as const)(
+      'offers a new link to the address of a failed link: %s',
+      async (code, status, query) => {
+        fetchMock.mockImplementation(
+          fetchRoutes({
+            'POST /auth/verify-email': () => errorResponse(status, code),
+            'POST /auth/resend-verification': () => jsonResponse(200, {}),
+          }),
+        );
+        renderRoutes(routes, `/auth/verify${query}`);
+        fireEvent.click(await screen.findByRole('button', { name: 'Send a new link' }));
+        expect(
+          await screen.findByText(
+            'If ada@example.com has an account waiting for verification, a new link is on its way.',
+            { exact: false },
+          ),
+        ).toBeTruthy();
+        expect(bodiesSentTo('/auth/resend-verification')).toEqual([{ email: 'ada@example.com' }]);
+        expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy();
+      },
+    );
+
+    it('offers no new link when the link names no valid address', () => {
+      renderRoutes(routes, '/auth/verify?email=not-an-address&code=1&username=ada');
+      expect(screen.getByText('This verification link is not valid.')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Send a new link' })).toBeNull();
+    });
   });
 
   describe('reset', () => {
+    it('says a used link was already used, and offers a new one', async () => {
+      fetchMock.mockImplementation(
+        fetchRoutes({ 'POST /auth/reset-password': () => errorResponse(410, 'usedResetLink') }),
+      );
+      renderRoutes(routes, '/auth/reset?email=ada%40example.com&code=C0DE');
+      type('New password', 'Brand-new-1');
+      type('Confirm password', 'Brand-new-1');
+      submit('Save the password');
+      expect(
+        await screen.findByText('This link has already been used or replaced by a newer one.', {
+          exact: false,
+        }),
+      ).toBeTruthy();
+      expect(screen.queryByText('The verification code is wrong.')).toBeNull();
+      expect(screen.getByRole('link', { name: 'Request a new link' })).toBeTruthy();
+    });
+
     it('refuses a link without e-mail or code', () => {
       renderRoutes(routes, '/auth/reset?email=ada%40example.com');
       expect(screen.getByText('This password reset link is not valid.')).toBeTruthy();

@@ -11,6 +11,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { NewPasswordFields } from '../../../components/form/new-password-fields';
+import { isApiError } from '../../../lib/api-client';
 import { useNewPasswordMutation } from '../api/new-password';
 import { useAuthErrorText } from '../utils/auth-error-text';
 
@@ -24,12 +25,22 @@ export function NewPasswordForm({
 }) {
   const { t } = useTranslation();
   const errorText = useAuthErrorText();
-  const { control, handleSubmit } = useForm<NewPasswordFormValues>({
+  const { control, handleSubmit, setError } = useForm<NewPasswordFormValues>({
     resolver: zodResolver(newPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const mutation = useNewPasswordMutation(challenge);
-  const onSubmit = handleSubmit((values) => mutation.mutate(values));
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(values, {
+      onError: (error) => {
+        // The generated password again: said on the field, where the fix is typed.
+        if (isApiError(error) && error.errorCode === 'samePassword') {
+          setError('password', { message: 'samePassword' }, { shouldFocus: true });
+        }
+      },
+    }),
+  );
+  const samePassword = isApiError(mutation.error) && mutation.error.errorCode === 'samePassword';
 
   return (
     <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -44,7 +55,9 @@ export function NewPasswordForm({
           hidden
         />
         <NewPasswordFields control={control} label={t('auth.fields.newPassword')} />
-        {mutation.error !== null && <Alert severity="error">{errorText(mutation.error)}</Alert>}
+        {mutation.error !== null && !samePassword && (
+          <Alert severity="error">{errorText(mutation.error)}</Alert>
+        )}
         <Button
           type="submit"
           variant="contained"

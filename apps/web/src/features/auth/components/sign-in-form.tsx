@@ -7,9 +7,10 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { NewPasswordRequiredData } from '@raccolta/contracts';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
 import {
   buildSignInRequest,
@@ -20,7 +21,9 @@ import {
   type SignInPageForm,
   type SignInPageFormInput,
 } from '../api/sign-in';
+import { isApiError } from '../../../lib/api-client';
 import { useAuthErrorText } from '../utils/auth-error-text';
+import { ResendVerification } from './resend-verification';
 
 export interface SignInFormProps {
   /** The team the page's query pre-selects (teamId or team), sent with the sign-in. */
@@ -31,24 +34,54 @@ export interface SignInFormProps {
 export function SignInForm({ queryTeam, onNewPasswordRequired }: SignInFormProps) {
   const { t } = useTranslation();
   const errorText = useAuthErrorText();
-  const { control, handleSubmit } = useForm<SignInPageFormInput, unknown, SignInPageForm>({
-    resolver: zodResolver(signInPageFormSchema),
-    defaultValues: { identifier: '', password: '', team: '' },
-  });
+  const [, setSearchParams] = useSearchParams();
+  const { control, handleSubmit, setFocus } = useForm<SignInPageFormInput, unknown, SignInPageForm>(
+    {
+      resolver: zodResolver(signInPageFormSchema),
+      // The link's team is shown, so a wrong one can be corrected.
+      defaultValues: { identifier: '', password: '', team: queryTeam ?? '' },
+    },
+  );
   const identifier = useWatch({ control, name: 'identifier' });
+  const typedTeam = useWatch({ control, name: 'team' }).trim();
+  useEffect(() => {
+    // A corrected team code replaces the link's in the query, so the sign-in lands on that team.
+    if (queryTeam === null || typedTeam === '' || typedTeam === queryTeam) return;
+    if (!isUsernameIdentifier(identifier)) return;
+    setSearchParams(
+      (params) => {
+        params.delete('teamId');
+        params.set('team', typedTeam);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [identifier, queryTeam, setSearchParams, typedTeam]);
   const mutation = useSignInMutation();
-  // A username sign-in (internal team accounts) may need the team; an e-mail never does.
-  const showTeam = queryTeam === null && isUsernameIdentifier(identifier);
+  // A username sign-in (internal team accounts) needs the team; an e-mail never does.
+  const showTeam = isUsernameIdentifier(identifier);
   const shownError =
     mutation.error !== null && newPasswordChallengeOf(mutation.error) === null
       ? errorText(mutation.error)
       : null;
+  const errorCode = isApiError(mutation.error) ? mutation.error.errorCode : null;
+  const unconfirmedEmail =
+    errorCode === 'notConfirmed' && mutation.variables?.email !== undefined
+      ? mutation.variables.email
+      : null;
 
   const onSubmit = handleSubmit((values) => {
-    mutation.mutate(buildSignInRequest(values, queryTeam), {
+    const request = buildSignInRequest(values, queryTeam);
+    mutation.mutate(request, {
       onError: (error) => {
         const challenge = newPasswordChallengeOf(error);
         if (challenge !== null) onNewPasswordRequired(challenge);
+        if (
+          isApiError(error) &&
+          (error.errorCode === 'teamRequired' || error.errorCode === 'teamNotFound')
+        ) {
+          setFocus('team');
+        }
       },
     });
   });
@@ -87,6 +120,7 @@ export function SignInForm({ queryTeam, onNewPasswordRequired }: SignInFormProps
           </Link>
         </Box>
         {shownError !== null && <Alert severity="error">{shownError}</Alert>}
+        {unconfirmedEmail !== null && <ResendVerification email={unconfirmedEmail} />}
         <Button
           type="submit"
           variant="contained"

@@ -113,11 +113,66 @@ describe('sign-in page', () => {
   it('sends the team of the query and goes to it', async () => {
     renderRoutes(routes, `/auth/signin?teamId=${TEAM_ID}`);
     type('E-mail or username', 'mario.rossi');
-    expect(screen.queryByLabelText('Team code', { exact: false })).toBeNull();
     type('Password', 'Generated-1');
     submit();
     expect(await screen.findByText('team page')).toBeTruthy();
     expect(sentBody('/auth/signin')).toMatchObject({ username: 'mario.rossi', team: TEAM_ID });
+  });
+
+  it("shows the link's team code, which can be corrected, and lands on the corrected team", async () => {
+    const { router } = renderRoutes(routes, '/auth/signin?team=acne');
+    type('E-mail or username', 'mario.rossi');
+    const team = screen.getByLabelText<HTMLInputElement>('Team code', {
+      exact: false,
+      selector: 'input',
+    });
+    expect(team.value).toBe('acne');
+    type('Team code', 'acme');
+    type('Password', 'Generated-1');
+    submit();
+    expect(await screen.findByText('team page')).toBeTruthy();
+    expect(sentBody('/auth/signin')).toMatchObject({ username: 'mario.rossi', team: 'acme' });
+    expect(router.state.location.pathname).toBe('/teams/acme');
+  });
+
+  it.each([
+    ['teamRequired', 400, 'To sign in with a username, enter your team code too'],
+    ['teamNotFound', 404, 'No team has this code'],
+  ] as const)('asks for the team code on %s', async (code, status, text) => {
+    fetchMock.mockImplementation(
+      fetchRoutes({ 'POST /auth/signin': () => errorResponse(status, code) }),
+    );
+    renderRoutes(routes, '/auth/signin');
+    type('E-mail or username', 'mario.rossi');
+    type('Password', 'Generated-1');
+    submit();
+    expect(await screen.findByText(text, { exact: false })).toBeTruthy();
+    expect(screen.queryByText('Incorrect email or password')).toBeNull();
+    expect(document.activeElement).toBe(
+      screen.getByLabelText('Team code', { exact: false, selector: 'input' }),
+    );
+  });
+
+  it('offers a new verification link when the e-mail is not verified yet', async () => {
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'POST /auth/signin': () => errorResponse(403, 'notConfirmed'),
+        'POST /auth/resend-verification': () => jsonResponse(200, {}),
+      }),
+    );
+    renderRoutes(routes, '/auth/signin');
+    type('E-mail or username', 'ada@example.com');
+    type('Password', 'correct horse');
+    submit();
+    expect(await screen.findByText('Your e-mail address has not been verified yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send a new link' }));
+    expect(
+      await screen.findByText(
+        'If ada@example.com has an account waiting for verification, a new link is on its way.',
+        { exact: false },
+      ),
+    ).toBeTruthy();
+    expect(sentBody('/auth/resend-verification')).toEqual({ email: 'ada@example.com' });
   });
 
   it("shows the server's errorCode translated, never its message", async () => {
@@ -176,6 +231,30 @@ describe('sign-in page', () => {
     submit('Save and sign in');
     expect(await screen.findByText('teams page')).toBeTruthy();
     expect(sentBody('/auth/new-password')).toEqual({ newPassword: 'Brand-new-1', ...challenge });
+  });
+
+  it('says on the field that the new password must differ from the generated one', async () => {
+    const challenge = { session: 'S1', teamId: TEAM_ID, username: 'mario.rossi' };
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'POST /auth/signin': () => errorResponse(403, 'newPasswordRequired', challenge),
+        'POST /auth/new-password': () => errorResponse(400, 'samePassword'),
+      }),
+    );
+    renderRoutes(routes, '/auth/signin');
+    type('E-mail or username', 'mario.rossi');
+    type('Password', 'Generated-1');
+    submit();
+    expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeTruthy();
+    type('New password', 'Generated-1');
+    type('Confirm password', 'Generated-1');
+    submit('Save and sign in');
+    const message = await screen.findByText(
+      'The new password must be different from the current one.',
+    );
+    const field = screen.getByLabelText('New password', { exact: false, selector: 'input' });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(field.getAttribute('aria-describedby')).toContain(message.id);
   });
 
   it('offers a button per configured provider', async () => {

@@ -1,4 +1,9 @@
-import { verifyLinkQuerySchema, type VerifyEmailRequest } from '@raccolta/contracts';
+import Stack from '@mui/material/Stack';
+import {
+  resendVerificationRequestSchema,
+  verifyLinkQuerySchema,
+  type VerifyEmailRequest,
+} from '@raccolta/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useVerifyEmailMutation } from '../api/verify-email';
@@ -6,6 +11,17 @@ import { useRunOnce } from '../hooks/use-run-once';
 import { useAuthErrorText } from '../utils/auth-error-text';
 import { AuthCard, AuthOutcome, SignInButton } from './auth-card';
 import { PendingStatus } from './pending-status';
+import { ResendVerification } from './resend-verification';
+
+/** After a failed verification: a new link when the link names a valid address, and sign-in. */
+function FailedActions({ email }: { email: string | null }) {
+  return (
+    <Stack spacing={2}>
+      {email !== null && <ResendVerification email={email} />}
+      <SignInButton variant="outlined" />
+    </Stack>
+  );
+}
 
 function Verification({ link }: { link: VerifyEmailRequest }) {
   const { t } = useTranslation();
@@ -28,7 +44,7 @@ function Verification({ link }: { link: VerifyEmailRequest }) {
       <AuthOutcome
         severity="error"
         message={errorText(mutation.error)}
-        action={<SignInButton variant="outlined" />}
+        action={<FailedActions email={link.email} />}
       />
     );
   }
@@ -44,13 +60,20 @@ export function VerifyEmailPage() {
     code: searchParams.get('code') ?? undefined,
     username: searchParams.get('username') ?? undefined,
   });
+  const linkEmail = resendVerificationRequestSchema.safeParse({
+    email: searchParams.get('email') ?? undefined,
+  });
 
   return (
     <AuthCard title={t('auth.verify.title')}>
       {link.success ? (
         <Verification link={link.data} />
       ) : (
-        <AuthOutcome severity="error" message={t('validation.invalidVerification')} />
+        <AuthOutcome
+          severity="error"
+          message={t('validation.invalidVerification')}
+          action={<FailedActions email={linkEmail.success ? linkEmail.data.email : null} />}
+        />
       )}
     </AuthCard>
   );

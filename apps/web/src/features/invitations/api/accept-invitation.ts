@@ -9,19 +9,31 @@ import { useSession } from '../../auth';
  * the session when it stores it, so missing tokens read as the spec's tokensMissing.
  */
 const acceptInvitationResponseSchema = z.object({
-  membership: z.object({ role: memberRoleSchema, teamId: z.uuid() }),
+  membership: z.object({ role: memberRoleSchema, teamId: z.uuid(), teamName: z.string() }),
   auth: z.unknown(),
 });
 export type AcceptedMembership = z.infer<typeof acceptInvitationResponseSchema>['membership'];
 
-/** The `data` of newInvitedAccountRequired and notLoggedIn: the invited address. */
-const invitedEmailDataSchema = z.object({ email: z.string() });
+/**
+ * The `data` of the accept flow errors (newInvitedAccountRequired, notLoggedIn, emailMismatch): the
+ * invited address, the team's name and who invited.
+ */
+const invitationSummarySchema = z.object({
+  email: z.string().nullable().catch(null),
+  teamName: z.string().nullable().catch(null),
+  inviterName: z.string().nullable().catch(null),
+});
+export type InvitationSummary = z.infer<typeof invitationSummarySchema>;
+
+/** What an accept error tells about the invitation; all null when it tells nothing. */
+export function invitationSummaryOf(error: unknown): InvitationSummary {
+  const parsed = isApiError(error) ? invitationSummarySchema.safeParse(error.data ?? {}) : null;
+  return parsed?.success ? parsed.data : { email: null, teamName: null, inviterName: null };
+}
 
 /** The invited e-mail an accept error carries, for the flows it drives; null otherwise. */
 export function invitedEmailOf(error: unknown): string | null {
-  if (!isApiError(error)) return null;
-  const parsed = invitedEmailDataSchema.safeParse(error.data);
-  return parsed.success ? parsed.data.email : null;
+  return invitationSummaryOf(error).email;
 }
 
 export function invitationPath(teamId: string, action: 'accept' | 'reject'): string {

@@ -64,7 +64,7 @@ function answer(accept: (body: unknown) => Response) {
 }
 
 const accepted = (role: string, auth: unknown = null) =>
-  jsonResponse(200, { membership: { role, teamId: TEAM_ID }, auth });
+  jsonResponse(200, { membership: { role, teamId: TEAM_ID, teamName: 'Coro' }, auth });
 
 describe('accept invitation page', () => {
   beforeEach(() => {
@@ -89,7 +89,7 @@ describe('accept invitation page', () => {
     storeSession();
     answer(() => accepted('viewer'));
     renderAt(`${ACCEPT}?key=k1`);
-    expect(await screen.findByText('You have joined the team as Viewer.')).toBeTruthy();
+    expect(await screen.findByText('You have joined Coro as Viewer.')).toBeTruthy();
     expect(acceptBodies()).toEqual([{ token: 'k1' }]);
     expect(screen.getByRole('link', { name: 'Go to the team' }).getAttribute('href')).toBe(
       `/teams/${TEAM_ID}`,
@@ -103,7 +103,7 @@ describe('accept invitation page', () => {
   it('points contributors to the upload app', async () => {
     answer(() => accepted('uploader'));
     renderAt(`${ACCEPT}?key=k1`);
-    expect(await screen.findByText('You have joined the team as Contributor.')).toBeTruthy();
+    expect(await screen.findByText('You have joined Coro as Contributor.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open the upload app' }).getAttribute('href')).toBe(
       '/upload',
     );
@@ -112,11 +112,16 @@ describe('accept invitation page', () => {
   it('completes a new invited account with a password, then signs in with the answer', async () => {
     answer((body) =>
       (body as { password?: string }).password === undefined
-        ? errorResponse(409, 'newInvitedAccountRequired', { email: INVITED })
+        ? errorResponse(409, 'newInvitedAccountRequired', {
+            email: INVITED,
+            teamName: 'Coro',
+            inviterName: 'Olga',
+          })
         : accepted('admin', tokenSet()),
     );
     const { manager } = renderAt(`${ACCEPT}?key=k1`);
     const email = await screen.findByDisplayValue(INVITED);
+    expect(screen.getByText('Olga invited you to join Coro.')).toBeTruthy();
     expect((email as HTMLInputElement).readOnly).toBe(true);
     expect(
       screen.getByText('Choose a password to create your account and join the team.'),
@@ -134,7 +139,7 @@ describe('accept invitation page', () => {
 
     type('Confirm password *', 'Secret-pass-1');
     fireEvent.click(screen.getByRole('button', { name: 'Create account and join' }));
-    expect(await screen.findByText('You have joined the team as Administrator.')).toBeTruthy();
+    expect(await screen.findByText('You have joined Coro as Administrator.')).toBeTruthy();
     expect(acceptBodies()).toEqual([{ token: 'k1' }, { token: 'k1', password: 'Secret-pass-1' }]);
     expect(manager.getSnapshot().status).toBe('signedIn');
   });
@@ -166,6 +171,40 @@ describe('accept invitation page', () => {
     expect(await screen.findByText('sign-in page')).toBeTruthy();
     expect(router.state.location.search).toBe(`?team=${TEAM_ID}`);
     expect(sessionStorage.getItem('signInRedirect')).toBe(`${ACCEPT}?key=k1`);
+  });
+
+  it('signed in as someone else, signs out and opens the same invitation as the invited address', async () => {
+    storeSession();
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /auth/providers': () => jsonResponse(200, { providers: [] }),
+        'POST /auth/signout': () => jsonResponse(200, {}),
+        [`POST ${ACCEPT}`]: () =>
+          localStorage.getItem('AccessToken') === null
+            ? errorResponse(409, 'newInvitedAccountRequired', {
+                email: INVITED,
+                teamName: 'Coro',
+                inviterName: null,
+              })
+            : errorResponse(403, 'emailMismatch', {
+                email: INVITED,
+                teamName: 'Coro',
+                inviterName: null,
+              }),
+      }),
+    );
+    const { router, manager } = renderAt(`${ACCEPT}?key=k1`);
+    expect(
+      await screen.findByText(
+        `This invitation is for ${INVITED}, but you are signed in with another account.`,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('You are invited to join Coro.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: `Sign out and continue as ${INVITED}` }));
+    expect(await screen.findByDisplayValue(INVITED)).toBeTruthy();
+    expect(manager.getSnapshot().status).toBe('signedOut');
+    expect(router.state.location.pathname + router.state.location.search).toBe(`${ACCEPT}?key=k1`);
+    expect(acceptBodies()).toEqual([{ token: 'k1' }, { token: 'k1' }]);
   });
 
   it.each([

@@ -2,8 +2,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { BackHomeButton } from '../../../components/back-home-button';
 import { AuthOutcome, rememberSignInRedirect } from '../../auth';
 import { UPLOAD_APP_PATH } from '../../upload-app';
 import type { AcceptedMembership } from '../api/accept-invitation';
@@ -14,7 +16,10 @@ export function InvitationAccepted({ membership }: { membership: AcceptedMembers
   return (
     <Stack spacing={2}>
       <Alert severity="success">
-        {t('invitations.accept.success', { role: t(`roles.${membership.role}`) })}
+        {t('invitations.accept.success', {
+          team: membership.teamName,
+          role: t(`roles.${membership.role}`),
+        })}
       </Alert>
       {membership.role === 'uploader' && (
         <Alert severity="info">
@@ -63,6 +68,44 @@ export function SignInToAccept({ email, teamId }: { email: string | null; teamId
         >
           {t('actions.signIn')}
         </Button>
+      }
+    />
+  );
+}
+
+/**
+ * emailMismatch: signed in as someone other than the invited address. Signing out runs the same
+ * invitation again as a visitor, which then asks for the invited account's sign-in or password.
+ */
+export function SwitchAccount({
+  email,
+  onSwitch,
+}: {
+  email: string;
+  onSwitch: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  return (
+    <AuthOutcome
+      severity="warning"
+      message={t('invitations.accept.otherAccount', { email })}
+      action={
+        <Stack spacing={2}>
+          <Button
+            variant="contained"
+            size="large"
+            fullWidth
+            loading={pending}
+            onClick={() => {
+              setPending(true);
+              void onSwitch().finally(() => setPending(false));
+            }}
+          >
+            {t('invitations.accept.switchAccount', { email })}
+          </Button>
+          <BackHomeButton variant="outlined" />
+        </Stack>
       }
     />
   );

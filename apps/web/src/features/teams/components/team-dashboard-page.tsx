@@ -23,6 +23,26 @@ import { useTeamQuery } from '../api/get-team';
 import { useTeamActor } from '../hooks/use-team-actor';
 import { TeamAvatar } from './team-avatar';
 
+/** The members panel's collapsed state survives reloads and other teams (localStorage). */
+const PANEL_COLLAPSED_KEY = 'membersPanelCollapsed';
+
+function readPanelOpen(): boolean {
+  try {
+    return localStorage.getItem(PANEL_COLLAPSED_KEY) !== 'true';
+  } catch {
+    return true;
+  }
+}
+
+function rememberPanelOpen(open: boolean): void {
+  try {
+    if (open) localStorage.removeItem(PANEL_COLLAPSED_KEY);
+    else localStorage.setItem(PANEL_COLLAPSED_KEY, 'true');
+  } catch {
+    // Without storage the panel opens again next time: acceptable.
+  }
+}
+
 const COLLAPSED_PANEL_WIDTH_PX = 56;
 
 function TeamDashboard({ team, teamRef }: { team: Team; teamRef: string }) {
@@ -31,7 +51,11 @@ function TeamDashboard({ team, teamRef }: { team: Team; teamRef: string }) {
   // Read at once (noSsr): a first render as a phone would flash the drawer layout on a desktop.
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const actor = useTeamActor(team.teamId);
-  const [panelOpen, setPanelOpen] = useState(true);
+  const [panelOpen, setPanelOpenState] = useState(readPanelOpen);
+  const setPanelOpen = (open: boolean) => {
+    setPanelOpenState(open);
+    rememberPanelOpen(open);
+  };
   const [drawerOpen, setDrawerOpen] = useState(false);
   useDocumentTitle(team.name);
 

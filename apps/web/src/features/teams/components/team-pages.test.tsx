@@ -79,6 +79,8 @@ describe('teams pages', () => {
     const details = await screen.findByRole('dialog', { name: 'Team details' });
     expect(within(details).getByText('Sopranos and altos')).toBeTruthy();
     expect(within(details).getByText('Collaborative')).toBeTruthy();
+    // The count is of active members, as the panel (which lists invited ones too) is not.
+    expect(within(details).getByText('Active members')).toBeTruthy();
     fireEvent.click(within(details).getByRole('button', { name: 'Close' }));
 
     // On a phone the members panel is a drawer over the page.
@@ -87,6 +89,27 @@ describe('teams pages', () => {
     expect(screen.getByText('Bea')).toBeTruthy();
     expect(screen.getByText('Invitation expired')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add member' })).toBeTruthy();
+  });
+
+  it('remembers that the members panel was collapsed', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    serve();
+    renderRoutes(routes, '/teams/choir');
+    fireEvent.click(await screen.findByRole('button', { name: 'Hide members' }));
+    expect(await screen.findByRole('button', { name: 'Show members' })).toBeTruthy();
+    cleanup();
+
+    renderRoutes(routes, '/teams/choir');
+    expect(await screen.findByRole('button', { name: 'Show members' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Hide members' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show members' }));
+    expect(await screen.findByRole('button', { name: 'Hide members' })).toBeTruthy();
+    expect(localStorage.getItem('membersPanelCollapsed')).toBeNull();
   });
 
   it('gives a viewer only the details and no add-member button', async () => {
