@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { PUBLIC } from '../http/api-docs.js';
 import { userOfAccessToken } from './auth-hook.js';
 import { forgotPassword, resetPassword } from './password.service.js';
 import { refreshSession, revokeAllSessions } from './sessions.js';
@@ -27,6 +28,7 @@ import { resendVerification } from './verification-resend.job.js';
 const chosenPassword = z.string().trim().min(1).max(200);
 const empty = z.object({});
 const tags = ['auth'];
+const security = PUBLIC;
 
 /** Anonymous endpoints that cost a password hash get a tight per-address limit on top. */
 const strict = { rateLimit: { max: 20, timeWindow: 60_000 } };
@@ -38,6 +40,16 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'signUp',
+          security,
+          errors: [
+            'restrictedAccess',
+            'invalidEmail',
+            'invalidPassword',
+            'userAlreadyExists',
+            'accountAliasAlreadyExists',
+            'alreadySignedUp',
+          ],
           summary: 'Sign up with e-mail and password; a verification e-mail follows',
           body: signUpRequestSchema.extend({ password: chosenPassword }),
           response: { 201: z.object({ userId: z.uuid(), username: z.string() }) },
@@ -52,6 +64,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'verifyEmail',
+          security,
+          errors: ['wrongVerificationCode', 'expiredVerificationCode', 'userAlreadyExists'],
           summary: 'Confirm an e-mail address with the code from the link',
           body: verifyEmailRequestSchema,
           response: { 200: z.object({ verified: z.literal(true) }) },
@@ -88,6 +103,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'signIn',
+          security,
+          errors: ['notAuthorized', 'notConfirmed', 'newPasswordRequired', 'invalidEmail'],
           summary: 'Sign in with e-mail or username (plus team for internal members) and password',
           description:
             'Errors: notAuthorized (unknown user or wrong password, indistinguishable), teamRequired (a username without `team` that did not sign in) and teamNotFound (a `team` that is no team), answered alike whether or not the username exists, notConfirmed, tooManyRequests, newPasswordRequired (403, data: { session, teamId, username }).',
@@ -104,6 +122,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'setNewPassword',
+          security,
+          errors: ['notAuthorized', 'expiredToken', 'invalidPassword'],
           summary: "Choose a password at an internal member's first sign-in",
           body: newPasswordRequestSchema.extend({ newPassword: chosenPassword }),
           response: { 200: authResultResponseSchema },
@@ -118,6 +139,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'refreshSession',
+          security,
+          errors: ['invalidAuthorization'],
           summary: 'Exchange a refresh token for new tokens; the refresh token rotates',
           description:
             'Presenting a refresh token that was already used revokes its whole session family.',
@@ -133,6 +157,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'signOut',
+          security,
+          errors: ['invalidAuthorization'],
           summary: "End every session of the token's user",
           description:
             'The access token must be valid and current, as on any signed-in route: an expired one, or one from before the last sign-out or password change, is 401 invalidAuthorization.',
@@ -152,6 +179,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'forgotPassword',
+          security,
+          errors: ['invalidEmail'],
           summary: 'Send a password reset link; answers the same for unknown addresses',
           body: forgotPasswordRequestSchema,
           response: { 200: empty },
@@ -169,6 +199,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'resetPassword',
+          security,
+          errors: ['invalidPassword', 'wrongVerificationCode', 'expiredVerificationCode'],
           summary: 'Set a new password with the code from the reset link; ends every session',
           body: resetPasswordRequestSchema.extend({ newPassword: chosenPassword }),
           response: { 200: empty },

@@ -1,6 +1,7 @@
 import { clientConfigResponseSchema, type ClientConfigResponse } from '@raccolta/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
+import { PUBLIC } from '../http/api-docs.js';
 
 /**
  * What the server's configuration tells the web app before anyone signs in: the feature flags and
@@ -16,6 +17,8 @@ export function clientConfigRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/client-config',
       {
         schema: {
+          operationId: 'getClientConfig',
+          security: PUBLIC,
           tags: ['client-config'],
           summary: 'Feature flags and analytics settings for the web app',
           response: { 200: clientConfigResponseSchema },

@@ -22,9 +22,10 @@ import {
   listSharedCollections,
   patchCollection,
 } from './collections.service.js';
+import { BEARER } from '../http/api-docs.js';
 
 const tags = ['collections'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const teamParams = z.object({ teamId: teamRefSchema });
 // Any string: a malformed id is answered like an unknown one, 404, never 400.
 const collectionParams = teamParams.extend({
@@ -45,6 +46,7 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/collections',
       {
         schema: {
+          operationId: 'listAllCollections',
           tags,
           summary: 'The collections of every team the caller is an active member of',
           description: `${LIST} authorizationRequired/invalidAuthorization (401).`,
@@ -61,6 +63,8 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/collections',
       {
         schema: {
+          operationId: 'listCollections',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: "The team's collections",
           description: `\`member\` = created by that user, \`view=collaborative\` = shared ones only; every filter combines. ${LIST} ${ACCESS_ERRORS}`,
@@ -78,6 +82,8 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/shared-collections',
       {
         schema: {
+          operationId: 'listSharedCollections',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: "The team's collaborative (shared) collections",
           description: `${LIST} ${ACCESS_ERRORS}`,
@@ -96,6 +102,8 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/members/:memberId/collections',
       {
         schema: {
+          operationId: 'listMemberCollections',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: 'The collections a member of the team created',
           description: `${LIST} notFound (404) when memberId has no membership in the team. ${ACCESS_ERRORS}`,
@@ -120,6 +128,8 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/collections/:collectionId',
       {
         schema: {
+          operationId: 'getCollection',
+          errors: ['notFound'],
           tags,
           summary: 'One collection; opening it marks it read for the caller',
           description: `\`readAt\` is the time of this call. ${COLLECTION_ERRORS}`,
@@ -137,6 +147,8 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/collections',
       {
         schema: {
+          operationId: 'createCollection',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: 'Create a draft collection',
           description: `forbidden (403) for a viewer, an uploader in a controlled team, or an uploader asking for mode collaborative (spec §6). ${ACCESS_ERRORS}`,
@@ -157,6 +169,8 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/collections/:collectionId',
       {
         schema: {
+          operationId: 'patchCollection',
+          errors: ['notFound', 'forbidden', 'invalidTeamMember'],
           tags,
           summary:
             'Rename, describe or tag a collection (RFC 6902 over /name, /description, /tags)',

@@ -19,9 +19,10 @@ import {
   getDownloadPart,
   MAX_DOWNLOADS_IN_PROGRESS,
 } from './downloads.service.js';
+import { BEARER } from '../http/api-docs.js';
 
 const tags = ['downloads'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const teamParams = z.object({ teamId: teamRefSchema });
 const downloadParams = teamParams.extend({ downloadId: idSchema });
 const partParams = downloadParams.extend({
@@ -40,6 +41,8 @@ export function downloadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/downloads',
       {
         schema: {
+          operationId: 'createDownload',
+          errors: ['notFound', 'forbidden', 'nothingToDownload'],
           tags,
           summary: 'Request a collection download (a zip prepared in the background)',
           description: `Answers 202 at once; poll GET …/downloads/{requestId} until ready or failed. Without \`prefix\` or \`fileIds\` the whole collection as it is now; \`prefix\` keeps the files whose name starts with it; \`fileIds\` names files of the collection (others are ignored). Photos and other compressed formats are stored, text is deflated; archives past 4 GiB use Zip64; above DOWNLOAD_PART_MAX_BYTES the download is split into parts, each a zip that opens on its own. The requester gets an e-mail when it is ready; it is deleted DOWNLOAD_EXPIRY_HOURS later. The same request while one is in progress answers that one. Needs createDownload (owner, admin, viewer): forbidden (403) otherwise; nothingToDownload (400) when no file matches; tooManyRequests (429) with ${MAX_DOWNLOADS_IN_PROGRESS} downloads in progress; notFound (404) for a collection the caller does not see.`,
@@ -65,6 +68,8 @@ export function downloadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/downloads/:downloadId',
       {
         schema: {
+          operationId: 'getDownload',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: 'A download: its status and parts',
           description: `status inProgress, ready, failed or expired; totalParts once planned; each part is offered as soon as it is stored. ${ACCESS}`,
@@ -82,6 +87,8 @@ export function downloadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/downloads/:downloadId/parts/:partId',
       {
         schema: {
+          operationId: 'getDownloadPart',
+          errors: ['notFound', 'forbidden', 'invalidDownload', 'downloadExpired'],
           tags,
           summary: 'One part of a download',
           description: `Parts are numbered from 1. downloadExpired (410), invalidDownload (400) for a failed download. ${ACCESS}`,
@@ -101,6 +108,14 @@ export function downloadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/downloads/:downloadId/download',
       {
         schema: {
+          operationId: 'createDownloadLink',
+          errors: [
+            'notFound',
+            'forbidden',
+            'invalidDownload',
+            'downloadExpired',
+            'downloadNotReady',
+          ],
           tags,
           summary: 'A link to the zip of a download made of one part',
           description: `${LINK} A download of several parts answers invalidDownload (400): ask each part's link. ${ACCESS}`,
@@ -127,6 +142,14 @@ export function downloadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/downloads/:downloadId/parts/:partId/download',
       {
         schema: {
+          operationId: 'createDownloadPartLink',
+          errors: [
+            'notFound',
+            'forbidden',
+            'invalidDownload',
+            'downloadExpired',
+            'downloadNotReady',
+          ],
           tags,
           summary: "A link to one part's zip",
           description: `${LINK} ${ACCESS}`,

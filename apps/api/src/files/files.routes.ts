@@ -23,9 +23,10 @@ import {
 } from './files.service.js';
 import { renditionLinksRoutes } from './rendition-links.routes.js';
 import { uploadFile } from './upload.service.js';
+import { BEARER } from '../http/api-docs.js';
 
 const tags = ['files'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const teamParams = z.object({ teamId: teamRefSchema });
 const collectionParams = teamParams.extend({ collectionId: idSchema });
 const fileParams = collectionParams.extend({ fileId: idSchema });
@@ -65,6 +66,14 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/collections/:collectionId/files',
       {
         schema: {
+          operationId: 'uploadFile',
+          errors: [
+            'notFound',
+            'forbidden',
+            'fileTooLarge',
+            'fileTypeNotAllowed',
+            'quotaExceededStorage',
+          ],
           tags,
           summary: 'Upload a file into a collection (multipart/form-data, one part named file)',
           description: `The content type is sniffed from the bytes; the client's type and name are never trusted (the name is kept as \`originalName\`, made safe as \`name\`). Images get a thumbnail and a preview in the background. fileTooLarge (413) above UPLOAD_MAX_FILE_BYTES; fileTypeNotAllowed (415) outside UPLOAD_ALLOWED_TYPES; invalidInput (400) without a part named file. Owner and admin upload anywhere; an uploader into a collection it created or a collaborative one. ${ACCESS_ERRORS}`,
@@ -95,6 +104,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/collections/:collectionId/files',
       {
         schema: {
+          operationId: 'listCollectionFiles',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: "A collection's files",
           description: `${LIST} ${ACCESS_ERRORS}`,
@@ -119,6 +130,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/members/:memberId/collections/:collectionId/files',
       {
         schema: {
+          operationId: 'listMemberCollectionFiles',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: "A member's uploads into a collection",
           description: `${LIST} ${ACCESS_ERRORS}`,
@@ -144,6 +157,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/files',
       {
         schema: {
+          operationId: 'listTeamFiles',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: 'The files of every collection of the team the caller sees',
           description: `${LIST} ${ACCESS_ERRORS}`,
@@ -161,6 +176,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/files',
       {
         schema: {
+          operationId: 'listAllFiles',
           tags,
           summary: "The files of every team the caller is an active member of, as each team's list",
           description: `${LIST} authorizationRequired/invalidAuthorization (401).`,
@@ -177,6 +193,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/collections/:collectionId/files/:fileId',
       {
         schema: {
+          operationId: 'getFile',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: 'One file; opening its preview marks it (and its collection) read',
           description: ACCESS_ERRORS,
@@ -196,6 +214,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/collections/:collectionId/files/:fileId/download',
       {
         schema: {
+          operationId: 'createFileDownloadLink',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: 'A short-lived link that downloads the original as an attachment',
           description: `Needs createDownload (owner, admin, viewer). The link works without the Authorization header until SIGNED_URL_TTL_SECONDS pass. Marks the file read. ${ACCESS_ERRORS}`,
@@ -215,6 +235,8 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/collections/:collectionId/files/:fileId',
       {
         schema: {
+          operationId: 'deleteFile',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: 'Delete a file (owner, admin); its stored bytes are deleted right after',
           description: ACCESS_ERRORS,

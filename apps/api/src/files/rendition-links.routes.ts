@@ -5,6 +5,7 @@ import { AppError } from '../errors/app-error.js';
 import { StorageNotFoundError } from '../storage/storage.js';
 import { findGrantedRendition } from './files.service.js';
 import { readRenditionToken } from './rendition-links.js';
+import { PUBLIC } from '../http/api-docs.js';
 
 /**
  * GET /renditions/{token}: the thumbnail or preview WebP a rendition link grants. No session:
@@ -18,6 +19,10 @@ export function renditionLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/renditions/*',
       {
         schema: {
+          operationId: 'getRendition',
+          security: PUBLIC,
+          errors: ['invalidDownload', 'expiredToken', 'notFound'],
+          answers: { 200: { description: 'The WebP image', contentType: 'image/webp' } },
           tags: ['files'],
           summary: "A file's thumbnail or preview (WebP), by the link in the file's answer",
           description:

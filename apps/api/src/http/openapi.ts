@@ -1,8 +1,9 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.js';
+import { answerResponse, documentWildcard, errorResponses, sharedErrorCodes } from './api-docs.js';
 
 /**
  * Multipart routes read their body as a stream, so they declare none to validate; the document
@@ -14,12 +15,46 @@ const MULTIPART_FILE_BODY = {
   required: ['file'],
 } as const;
 
+/**
+ * Route schemas become the document here, and only here: each operation also gets its error
+ * responses (the shared codes plus its `errors`), its `answers` without a schema, a multipart
+ * body described, and a `*` wildcard named. None of it changes how a request is validated or
+ * answered.
+ */
 const transform: typeof jsonSchemaTransform = (input) => {
-  const out = jsonSchemaTransform(input);
-  const consumes = (input.schema as { consumes?: readonly string[] } | undefined)?.consumes;
-  if (consumes?.includes('multipart/form-data') && out.schema.body === undefined)
-    return { ...out, schema: { ...out.schema, body: MULTIPART_FILE_BODY } };
-  return out;
+  // A copy, so a route without a schema (the docs UI's own) reads as an empty one.
+  const schema: FastifySchema = { ...input.schema };
+  if (schema.hide) return jsonSchemaTransform(input);
+  const rateLimit = (input.route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
+  const codes = new Set([
+    ...sharedErrorCodes({
+      url: input.url,
+      security: schema.security,
+      hasBody: schema.body !== undefined || schema.consumes !== undefined,
+      rateLimited: rateLimit !== false,
+    }),
+    ...(schema.errors ?? []),
+  ]);
+  const out = jsonSchemaTransform({
+    ...input,
+    schema: {
+      ...schema,
+      response: { ...(schema.response as object | undefined), ...errorResponses(codes) },
+    },
+  });
+  const documented: Record<string, unknown> = { ...out.schema };
+  // @fastify/swagger suffixes the operationId of a HEAD route; ours are named apart already.
+  if (input.route.method === 'HEAD' && typeof documented.operationId === 'string')
+    documented.operationId = documented.operationId.replace(/-head$/, '');
+  delete documented.errors;
+  delete documented.answers;
+  for (const [status, answer] of Object.entries(schema.answers ?? {}))
+    (documented.response as Record<string, unknown>)[status] = answerResponse(answer);
+  if (schema.consumes?.includes('multipart/form-data') && documented.body === undefined)
+    documented.body = MULTIPART_FILE_BODY;
+  const wildcard = documentWildcard(out.url);
+  if (wildcard) return { url: wildcard.url, schema: { ...documented, params: wildcard.params } };
+  return { ...out, schema: documented };
 };
 
 /** The OpenAPI document is generated from the route schemas; served at /api/openapi.json, UI at /api/docs. */
@@ -30,7 +65,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       info: {
         title: 'Raccolta API',
         description:
-          'Teams collect files from contributors. Errors are `{ statusCode, errorCode, message }`.',
+          'Teams collect files from contributors. Errors are `{ statusCode, errorCode, message }`; each operation lists its error codes under the HTTP status each one answers with. Framework refusals keep their own status: a body over the size limit is 413 invalidInput, an unsupported content type 415 invalidRequest.',
         version: '0.1.0',
       },
       servers: [{ url: config.apiPublicUrl }],

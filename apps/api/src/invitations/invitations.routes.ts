@@ -17,6 +17,7 @@ import { AppError } from '../errors/app-error.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { acceptInvitation, rejectInvitation } from './invitation-answer.service.js';
 import { resendInvitation } from './invitations.service.js';
+import { BEARER, OPTIONAL_BEARER, PUBLIC } from '../http/api-docs.js';
 
 const tags = ['invitations'];
 const teamParams = z.object({ teamId: teamRefSchema });
@@ -52,11 +53,13 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/invitations/resend',
       {
         schema: {
+          operationId: 'resendInvitation',
+          errors: ['notFound', 'forbidden', 'invalidTeamMember', 'cannotSendInvitationEmail'],
           tags,
           summary: 'Send an invited member a new invitation link; the older links stop working',
           description:
             'Answers the member with its new inviteExpiresAt. forbidden (403) unless the caller may update any member and the member is invited; cannotSendInvitationEmail (502, data: { member }); notFound (404) outside the team.',
-          security: [{ bearer: [] }],
+          security: BEARER,
           params: teamParams,
           body: resendInvitationRequestSchema,
           response: { 200: memberSchema },
@@ -73,6 +76,17 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/invitations/accept',
       {
         schema: {
+          operationId: 'acceptInvitation',
+          security: OPTIONAL_BEARER,
+          errors: [
+            'invitationNotFound',
+            'invitationAlreadyHandled',
+            'expiredToken',
+            'emailMismatch',
+            'notLoggedIn',
+            'newInvitedAccountRequired',
+            'invalidPassword',
+          ],
           tags,
           summary: 'Accept an invitation with the token of its link',
           description: `These flow errors carry data: { email, teamName, inviterName } (the invited address, the team, who invited; inviterName null when unknown), so the page can name them. Signed in as someone else: emailMismatch (403). Not signed in: notLoggedIn (401) when the invitee has an account of their own; newInvitedAccountRequired (409) when the invitation made the account and no \`password\` was sent — the retry with one completes the account (invalidPassword under the policy) and answers a session in \`auth\`. ${TOKEN_ERRORS}`,
@@ -95,6 +109,9 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/invitations/reject',
       {
         schema: {
+          operationId: 'rejectInvitation',
+          security: PUBLIC,
+          errors: ['invitationNotFound', 'invitationAlreadyHandled', 'expiredToken'],
           tags,
           summary: 'Decline an invitation with the token of its link',
           description: `The link is enough; who is signed in does not matter. ${TOKEN_ERRORS}`,

@@ -22,9 +22,10 @@ import {
   patchTeamMember,
   removeTeamMember,
 } from './members.service.js';
+import { BEARER } from '../http/api-docs.js';
 
 const tags = ['members'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const teamParams = z.object({ teamId: teamRefSchema });
 const memberParams = teamParams.extend({ memberId: idSchema });
 const ACCESS_ERRORS =
@@ -50,6 +51,8 @@ export function membersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/members',
       {
         schema: {
+          operationId: 'listMembers',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: "The team's members, oldest first; `prefix` filters nicknames",
           description: `Paged by \`lastKey\` (invalidInput when it does not decode). ${ACCESS_ERRORS}`,
@@ -72,6 +75,8 @@ export function membersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/members/:memberId',
       {
         schema: {
+          operationId: 'getMember',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: 'One member of the team',
           description: ACCESS_ERRORS,
@@ -89,6 +94,17 @@ export function membersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/members',
       {
         schema: {
+          operationId: 'createMember',
+          errors: [
+            'notFound',
+            'forbidden',
+            'invalidEmail',
+            'invalidTeamMember',
+            'alreadyExists',
+            'nicknameAlreadyExists',
+            'tooManyRequests',
+            'cannotSendInvitationEmail',
+          ],
           tags,
           summary: 'Invite a member by e-mail, or add an internal contributor',
           description: `With \`email\`: an invitation mail in \`locale\` with accept and reject links; the member is \`invited\`. alreadyExists (409, data: { duplicate: member }) when that address is already a member's (duplicate: self when it is the caller's own); nicknameAlreadyExists (409); cannotSendInvitationEmail (502, data: { member }) when the mail server refused the mail — the member stays invited. With \`username\`: an internal uploader with a generated password, answered once in \`credentials\`; invalidInput (400) under 3 characters, the form's rule; alreadyExists (409, data: { duplicate: username }) when the username is taken in the team. ${ACCESS_ERRORS}`,
@@ -115,6 +131,8 @@ export function membersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/members/:memberId',
       {
         schema: {
+          operationId: 'patchMember',
+          errors: ['notFound', 'forbidden', 'nicknameAlreadyExists'],
           tags,
           summary:
             "Change a member's role, nickname or status (RFC 6902 over /role, /nickname, /status)",
@@ -140,6 +158,8 @@ export function membersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/members/:memberId',
       {
         schema: {
+          operationId: 'deleteMember',
+          errors: ['notFound', 'forbidden'],
           tags,
           summary: 'Remove a member (never the owner, never oneself)',
           description: `An internal member's account is deleted with the membership. ${ACCESS_ERRORS}`,
@@ -160,6 +180,8 @@ export function membersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/members/:memberId/new-password',
       {
         schema: {
+          operationId: 'resetMemberPassword',
+          errors: ['notFound', 'forbidden', 'invalidTeamMember'],
           tags,
           summary: 'A new generated password for an internal member, answered once',
           description: `The member's sessions end and a new password is required at the next sign-in. invalidTeamMember (400) for a member who is not internal. ${ACCESS_ERRORS}`,

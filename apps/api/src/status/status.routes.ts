@@ -1,6 +1,7 @@
 import { STATUS_PROBLEMS, statusResponseSchema, type StatusProblem } from '@raccolta/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
+import { PUBLIC } from '../http/api-docs.js';
 
 export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return (app) => {
@@ -8,6 +9,8 @@ export function statusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/status',
       {
         schema: {
+          operationId: 'getStatus',
+          security: PUBLIC,
           tags: ['status'],
           summary: 'Health of the API, its database and its file storage',
           response: { 200: statusResponseSchema },

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { AppError } from '../errors/app-error.js';
+import { PUBLIC } from '../http/api-docs.js';
 import {
   downloadRepresentation,
   parseRangeHeader,
@@ -90,12 +91,51 @@ export function storageRoutes(deps: StorageRoutesDeps): FastifyPluginAsync {
     return reply.send(body);
   }
 
+  const documented = (operationId: string, summary: string, body: boolean): FastifySchema => ({
+    tags: ['files'],
+    operationId,
+    summary,
+    description:
+      "A link made by the local storage's signedUrl: the token is the only credential. Range requests are served (206); a range that cannot be satisfied answers 416 with `Content-Range: bytes */size`. invalidDownload (400) for a link not made here, expiredToken (410), notFound (404) once the file is gone.",
+    security: PUBLIC,
+    errors: ['invalidDownload', 'expiredToken', 'notFound'],
+    answers: {
+      200: {
+        description: body ? 'The whole file' : 'The headers of the whole file',
+        ...(body ? { contentType: 'application/octet-stream' } : {}),
+        headers: {
+          'Content-Disposition': 'attachment or inline, with the file name',
+          'Accept-Ranges': 'bytes',
+        },
+      },
+      206: {
+        description: body ? 'The requested range' : 'The headers of the requested range',
+        ...(body ? { contentType: 'application/octet-stream' } : {}),
+        headers: { 'Content-Range': 'bytes start-end/size' },
+      },
+      416: {
+        description: 'The range lies outside the file',
+        headers: { 'Content-Range': 'bytes */size' },
+      },
+    },
+  });
+
   return (app) => {
     // A wildcard because a token is longer than the router's 100-character limit for a
-    // `:param`; HEAD is declared here since Fastify's automatic HEAD would read the whole file.
+    // `:param`. HEAD is its own route since Fastify's automatic HEAD would read the whole file.
     app.route<{ Params: { '*': string } }>({
-      method: ['GET', 'HEAD'],
+      method: 'HEAD',
       url: '/storage/*',
+      schema: documented('headStoredFile', 'The headers a signed file link would answer', false),
+      // The OpenAPI document leaves HEAD routes out unless a route asks.
+      config: { swagger: { exposeHeadRoute: true } },
+      handler: download,
+    });
+    app.route<{ Params: { '*': string } }>({
+      method: 'GET',
+      url: '/storage/*',
+      exposeHeadRoute: false,
+      schema: documented('getStoredFile', 'A file (or a range of it) by a signed link', true),
       handler: download,
     });
     return Promise.resolve();

@@ -13,6 +13,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../errors/app-error.js';
 import { localeOfAcceptLanguage } from './subscription-links.js';
 import { confirmSubscription, subscribe, unsubscribe } from './subscriptions.service.js';
+import { PUBLIC } from '../http/api-docs.js';
 
 const tags = ['newsletter'];
 
@@ -74,6 +75,9 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/subscriptions',
       {
         schema: {
+          operationId: 'subscribe',
+          security: PUBLIC,
+          errors: ['termsRequired', 'invalidEmail', 'alreadySubscribed'],
           tags,
           summary: 'Subscribe to the newsletter (double opt-in: a confirmation e-mail follows)',
           description:
@@ -95,6 +99,9 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/subscriptions/confirm',
       {
         schema: {
+          operationId: 'confirmSubscription',
+          security: PUBLIC,
+          errors: ['invalidSubscriptionConfirmation'],
           tags,
           summary: 'Confirm a subscription with the token of the confirmation e-mail',
           description: `The address receives the newsletter from now on, starting with a welcome e-mail. Using the link again answers the same. Errors: invalidSubscriptionConfirmation (400) for a wrong, replaced or expired link (links work 48 hours); tooManyRequests (429), 20 a minute per client address.`,
@@ -127,6 +134,9 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         '/subscriptions/unsubscribe',
         {
           schema: {
+            operationId: 'unsubscribe',
+            security: PUBLIC,
+            errors: ['invalidUnsubscribe', 'cannotUnsubscribe'],
             tags,
             summary: 'Unsubscribe from the newsletter (the web page, or a one-click POST)',
             description:
@@ -149,6 +159,14 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/subscriptions/unsubscribe',
       {
         schema: {
+          operationId: 'openUnsubscribeLink',
+          security: PUBLIC,
+          answers: {
+            303: {
+              description: 'On to the /unsubscribe page of the web app, with the same query',
+              headers: { Location: 'The web page that asks before unsubscribing' },
+            },
+          },
           tags,
           summary: 'The List-Unsubscribe URL opened in a browser: on to the /unsubscribe page',
           description:

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { actorOf, authenticate } from '../auth/auth-hook.js';
 import type { AppContext } from '../context.js';
 import { createAlias, createTeam, getTeam, listTeams, patchTeam } from './teams.service.js';
+import { BEARER } from '../http/api-docs.js';
 
 const teamParams = z.object({ teamId: z.string().min(1).max(64).describe('Team id or alias') });
 const patchSchema = z
@@ -28,13 +29,14 @@ const patchSchema = z
 
 export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return (app) => {
-    const common = { tags: ['teams'], security: [{ bearer: [] }] };
+    const common = { tags: ['teams'], security: BEARER };
     app.addHook('onRequest', authenticate(ctx));
 
     app.get(
       '/teams',
       {
         schema: {
+          operationId: 'listTeams',
           ...common,
           summary: "The caller's teams, newest first, with the caller's role",
           querystring: pageQuerySchema.extend({ search: z.string().max(50).optional() }),
@@ -48,6 +50,8 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams',
       {
         schema: {
+          operationId: 'createTeam',
+          errors: ['forbidden'],
           ...common,
           summary: 'Create a team; the caller becomes its owner (needs the global scope)',
           body: createTeamRequestSchema,
@@ -62,6 +66,8 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId',
       {
         schema: {
+          operationId: 'getTeam',
+          errors: ['notFound', 'forbidden'],
           ...common,
           summary: 'A team, by id or alias',
           params: teamParams,
@@ -75,6 +81,8 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId',
       {
         schema: {
+          operationId: 'patchTeam',
+          errors: ['notFound', 'forbidden'],
           ...common,
           summary: 'Change a team with an RFC 6902 JSON patch',
           description:
@@ -91,6 +99,8 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/teams/:teamId/aliases',
       {
         schema: {
+          operationId: 'createTeamAlias',
+          errors: ['notFound', 'forbidden', 'alreadyExists', 'quotaExceededAliases'],
           ...common,
           summary:
             'Add a readable alias (owner); unique across teams, never changed, the newest is preferred',

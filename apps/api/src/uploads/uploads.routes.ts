@@ -3,13 +3,14 @@ import type { IncomingMessage } from 'node:http';
 import { idSchema, teamRefSchema } from '@raccolta/contracts';
 import { Server as TusServer } from '@tus/server';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, authenticate } from '../auth/auth-hook.js';
 import type { CollectionAccess } from '../collections/collection-access.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors/app-error.js';
+import { BEARER } from '../http/api-docs.js';
 import type { UserRow } from '../users/users.repository.js';
 import { uploadBackendFor } from './backend-cache.js';
 import { readBodiesFromNode, withoutWebBody } from './node-bodies.js';
@@ -44,11 +45,56 @@ interface TusCall {
 }
 
 const tags = ['uploads'];
-const security = [{ bearer: [] }];
+const security = BEARER;
 const collectionParams = z.object({ teamId: teamRefSchema, collectionId: idSchema });
 const uploadParams = collectionParams.extend({ uploadId: z.string().max(100) });
 const TUS =
   'tus 1.0 (https://tus.io/protocols/resumable-upload) with the creation, creation-with-upload, termination, checksum (sha1, sha256, md5) and expiration extensions. Send `Authorization: Bearer …` and `Tus-Resumable: 1.0.0` on every request. Errors answer `{ statusCode, errorCode, message }`: authorizationRequired/invalidAuthorization (401); notFound (404) for another team, a collection the caller cannot see, or an upload of someone else; forbidden (403) when spec §6 does not let the caller upload there; uploadOffsetMismatch (409); uploadExpired (410); fileTooLarge and quotaExceededStorage (413); fileTypeNotAllowed (415, when the last byte arrives: the content type is sniffed from the bytes); checksumMismatch (460).';
+
+const TUS_OPERATIONS = {
+  HEAD: {
+    operationId: 'getUploadOffset',
+    errors: ['notFound', 'forbidden', 'uploadExpired'],
+    answers: {
+      200: {
+        description: 'How far the upload got',
+        headers: {
+          'Upload-Offset': 'Bytes stored so far',
+          'Upload-Length': 'The size of the whole file',
+          'Upload-Expires': 'When an unfinished upload is deleted',
+          'Tus-Resumable': '1.0.0',
+        },
+      },
+    },
+  },
+  PATCH: {
+    operationId: 'appendToUpload',
+    errors: [
+      'notFound',
+      'forbidden',
+      'uploadOffsetMismatch',
+      'uploadExpired',
+      'fileTooLarge',
+      'quotaExceededStorage',
+      'fileTypeNotAllowed',
+      'checksumMismatch',
+    ],
+    answers: {
+      204: {
+        description: 'The bytes are stored; at the last one the upload became a file',
+        headers: { 'Upload-Offset': 'Bytes stored so far', 'Tus-Resumable': '1.0.0' },
+      },
+    },
+  },
+  DELETE: {
+    operationId: 'deleteUpload',
+    errors: ['notFound', 'forbidden', 'uploadExpired'],
+    answers: { 204: { description: 'The upload and its bytes are gone' } },
+  },
+} as const satisfies Record<
+  string,
+  Required<Pick<FastifySchema, 'operationId' | 'errors' | 'answers'>>
+>;
 
 function parseChecksum(header: string | undefined): TusRequestContext {
   if (header === undefined) return {};
@@ -166,10 +212,23 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'createUpload',
           summary: 'Create a resumable upload (tus); the upload id becomes the file id',
           description: `Upload-Length is required and at most UPLOAD_MAX_FILE_BYTES; the team's files plus uploads in progress must stay within UPLOAD_TEAM_MAX_BYTES. Metadata: \`filename\`, optionally \`sha256\` (hex digest of the whole file, verified at the end). Answers 201 with Location. ${TUS}`,
           security,
           params: collectionParams,
+          errors: ['notFound', 'forbidden', 'fileTooLarge', 'quotaExceededStorage'],
+          answers: {
+            201: {
+              description:
+                'The upload exists; with a body (creation-with-upload) its bytes are stored',
+              headers: {
+                Location: 'The URL of the upload, for HEAD, PATCH and DELETE',
+                'Upload-Offset': 'Bytes stored so far',
+                'Tus-Resumable': '1.0.0',
+              },
+            },
+          },
         },
         config: { rateLimit },
         onRequest,
@@ -208,9 +267,12 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             PATCH: 'Append bytes at Upload-Offset (tus)',
             DELETE: 'Abandon an upload in progress (tus termination)',
           }[method],
+          operationId: TUS_OPERATIONS[method].operationId,
           description: TUS,
           security,
           params: uploadParams,
+          errors: TUS_OPERATIONS[method].errors,
+          answers: TUS_OPERATIONS[method].answers,
         },
         // The OpenAPI document leaves HEAD routes out unless a route asks: this one is tus's own.
         config: { rateLimit, swagger: { exposeHeadRoute: method === 'HEAD' } },

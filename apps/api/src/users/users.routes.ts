@@ -4,14 +4,16 @@ import { actorOf, authenticate } from '../auth/auth-hook.js';
 import type { AppContext } from '../context.js';
 import { findUserById } from './users.repository.js';
 import { presentUser } from './users.presenter.js';
+import { BEARER } from '../http/api-docs.js';
 
 export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return (app) => {
-    const security = [{ bearer: [] }];
+    const security = BEARER;
     app.get(
       '/users/@me',
       {
         schema: {
+          operationId: 'getMe',
           tags: ['users'],
           summary: 'The signed-in user',
           security,
@@ -26,6 +28,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/users/@me',
       {
         schema: {
+          operationId: 'updateMe',
           tags: ['users'],
           summary: "Update the signed-in user's names",
           security,

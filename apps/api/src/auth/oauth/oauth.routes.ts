@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { PUBLIC } from '../../http/api-docs.js';
 import { AppError } from '../../errors/app-error.js';
 import { OAUTH_CLIENT_ID } from './authorize-request.js';
 import {
@@ -22,6 +23,7 @@ import {
 import { createOidcProviders } from './providers.js';
 
 const tags = ['auth'];
+const security = PUBLIC;
 const param = z.string().max(2048).optional();
 
 /**
@@ -92,6 +94,8 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'listAuthProviders',
+          security,
           summary: 'The external identity providers configured on this server',
           response: { 200: providersResponseSchema },
         },
@@ -104,6 +108,15 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'authorize',
+          security,
+          errors: ['invalidRequest'],
+          answers: {
+            302: {
+              description: 'On to the provider, or back to redirect_uri with error and state',
+              headers: { Location: 'Where the browser goes next' },
+            },
+          },
           summary:
             "Start a sign-in at an external identity provider (the web app's OAuth authorize)",
           description:
@@ -129,6 +142,15 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'completeSignIn',
+          security,
+          errors: ['invalidRequest'],
+          answers: {
+            302: {
+              description: 'Back to the web app with code and state, or with error',
+              headers: { Location: 'The redirect_uri of the sign-in, with its query' },
+            },
+          },
           summary: 'Where the external provider sends the browser back',
           description:
             'Without a sign-in started in this browser (cookie and state) the answer is 400 invalidRequest. ' +
@@ -159,6 +181,9 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'exchangeCode',
+          security,
+          errors: ['invalidAuthorization'],
           summary: 'Exchange the one-time code from /auth/callback for the token set',
           description:
             'JSON or form-encoded. A wrong, used or expired code, a code_verifier that does not match ' +
