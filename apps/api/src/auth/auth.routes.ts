@@ -84,6 +84,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
+          operationId: 'resendVerification',
+          security,
+          errors: ['invalidEmail'],
           summary: 'Send a new verification link to an address whose sign-up is not verified yet',
           description:
             'Answers 200 with the same body whether or not the address has an account and whether or not it is verified: a job mails a fresh link (older links stop working) only to an e-mail/password sign-up still unverified, within the recipient mail limit (5 an hour, 20 a day). At most 10 requests per client address an hour, then 429 tooManyRequests.',
@@ -105,7 +108,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           operationId: 'signIn',
           security,
-          errors: ['notAuthorized', 'notConfirmed', 'newPasswordRequired', 'invalidEmail'],
+          errors: [
+            'notAuthorized',
+            'notConfirmed',
+            'newPasswordRequired',
+            'invalidEmail',
+            'teamRequired',
+            'teamNotFound',
+          ],
           summary: 'Sign in with e-mail or username (plus team for internal members) and password',
           description:
             'Errors: notAuthorized (unknown user or wrong password, indistinguishable), teamRequired (a username without `team` that did not sign in) and teamNotFound (a `team` that is no team), answered alike whether or not the username exists, notConfirmed, tooManyRequests, newPasswordRequired (403, data: { session, teamId, username }).',
@@ -124,7 +134,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           operationId: 'setNewPassword',
           security,
-          errors: ['notAuthorized', 'expiredToken', 'invalidPassword'],
+          errors: ['notAuthorized', 'expiredToken', 'invalidPassword', 'samePassword'],
           summary: "Choose a password at an internal member's first sign-in",
           body: newPasswordRequestSchema.extend({ newPassword: chosenPassword }),
           response: { 200: authResultResponseSchema },
@@ -201,7 +211,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           operationId: 'resetPassword',
           security,
-          errors: ['invalidPassword', 'wrongVerificationCode', 'expiredVerificationCode'],
+          errors: [
+            'invalidPassword',
+            'wrongVerificationCode',
+            'expiredVerificationCode',
+            'usedResetLink',
+          ],
           summary: 'Set a new password with the code from the reset link; ends every session',
           body: resetPasswordRequestSchema.extend({ newPassword: chosenPassword }),
           response: { 200: empty },
