@@ -48,9 +48,11 @@ test.describe('newsletter', () => {
     await expect(terms).toBeChecked();
     // The terms and privacy links come next, then the button.
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Terms of Service' })).toBeFocused();
+    // The form's own links (the footer has links of the same names).
+    const form = page.getByRole('form');
+    await expect(form.getByRole('link', { name: 'Terms of Service' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Privacy Policy' })).toBeFocused();
+    await expect(form.getByRole('link', { name: 'Privacy Policy' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Subscribe' })).toBeFocused();
     await page.keyboard.press('Enter');

@@ -243,7 +243,11 @@ describe('message keys', () => {
     ] as const) {
       for (const issue of schema.safeParse(input).error?.issues ?? []) produced.add(issue.message);
     }
-    expect([...VALIDATION_MESSAGE_KEYS].filter((key) => !produced.has(key))).toEqual([]);
+    // Shown on a field from the API's answer (the generated password chosen again), not by a schema.
+    const fromAnswers = new Set(['samePassword']);
+    expect(
+      [...VALIDATION_MESSAGE_KEYS].filter((key) => !produced.has(key) && !fromAnswers.has(key)),
+    ).toEqual([]);
   });
 
   it('every input schema can be described as JSON Schema for the OpenAPI document', () => {
