@@ -1,3 +1,4 @@
+import { foldText } from '../db/fold-text.js';
 import { escapeLike } from '../db/like.js';
 
 /**
@@ -7,15 +8,11 @@ import { escapeLike } from '../db/like.js';
  * nickname_key to this.
  */
 export function nicknameKey(nickname: string): string {
-  return foldNickname(nickname.trim());
+  return foldText(nickname.trim());
 }
 
 /** A search prefix: folded like a nickname, but a trailing space still narrows the search. */
 export function nicknamePrefixPattern(prefix: string): string {
-  const folded = foldNickname(prefix.trimStart());
+  const folded = foldText(prefix.trimStart());
   return `${escapeLike(folded)}%`;
-}
-
-function foldNickname(value: string): string {
-  return value.normalize('NFC').replace(/\s+/g, ' ').toLowerCase();
 }

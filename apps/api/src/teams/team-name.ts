@@ -1,3 +1,4 @@
+import { foldText } from '../db/fold-text.js';
 import { escapeLike } from '../db/like.js';
 
 /**
@@ -7,14 +8,10 @@ import { escapeLike } from '../db/like.js';
  * sets teams.name_key to this.
  */
 export function teamNameKey(name: string): string {
-  return fold(name);
+  return foldText(name);
 }
 
 /** A search for a part of the name, folded like the stored key. */
 export function teamNameSearchPattern(search: string): string {
-  return `%${escapeLike(fold(search.trim()))}%`;
-}
-
-function fold(value: string): string {
-  return value.normalize('NFC').replace(/\s+/g, ' ').toLowerCase();
+  return `%${escapeLike(foldText(search.trim()))}%`;
 }
