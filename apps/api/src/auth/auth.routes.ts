@@ -66,7 +66,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           operationId: 'verifyEmail',
           security,
-          errors: ['wrongVerificationCode', 'expiredVerificationCode', 'userAlreadyExists'],
+          errors: [
+            'invalidVerification',
+            'wrongVerificationCode',
+            'expiredVerificationCode',
+            'userAlreadyExists',
+          ],
           summary: 'Confirm an e-mail address with the code from the link',
           body: verifyEmailRequestSchema,
           response: { 200: z.object({ verified: z.literal(true) }) },
@@ -212,6 +217,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'resetPassword',
           security,
           errors: [
+            'invalidResetLink',
             'invalidPassword',
             'wrongVerificationCode',
             'expiredVerificationCode',

@@ -26,6 +26,10 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
  */
 const NAMED_VALIDATION_ERRORS = {
   invalidEmail: 'The e-mail address is not valid',
+  invalidResetLink: 'The password reset link is not valid',
+  invalidVerification: 'The verification link is not valid',
+  invalidAcceptToken: 'The invitation link is not valid',
+  invalidRejectToken: 'The invitation link is not valid',
   termsRequired: 'The terms and privacy versions in force must be accepted',
   invalidUnsubscribe: 'The unsubscribe link is not valid',
   invalidSubscriptionConfirmation: 'The confirmation link is not valid',

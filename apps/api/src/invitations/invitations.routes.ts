@@ -79,6 +79,7 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'acceptInvitation',
           security: OPTIONAL_BEARER,
           errors: [
+            'invalidAcceptToken',
             'invitationNotFound',
             'invitationAlreadyHandled',
             'expiredToken',
@@ -111,7 +112,12 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           operationId: 'rejectInvitation',
           security: PUBLIC,
-          errors: ['invitationNotFound', 'invitationAlreadyHandled', 'expiredToken'],
+          errors: [
+            'invalidRejectToken',
+            'invitationNotFound',
+            'invitationAlreadyHandled',
+            'expiredToken',
+          ],
           tags,
           summary: 'Decline an invitation with the token of its link',
           description: `The link is enough; who is signed in does not matter. ${TOKEN_ERRORS}`,

@@ -146,7 +146,7 @@ describe('sign-up, verification and sign-in', () => {
       now -= 49 * 60 * 60_000;
     }
     const missing = await post('/auth/verify-email', { email: 'bob@example.com', username: 'bob' });
-    expect(missing.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidInput' });
+    expect(missing.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidVerification' });
   });
 
   it('sends a new verification link on request, answering the same for any address', async () => {

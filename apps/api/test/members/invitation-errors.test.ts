@@ -37,7 +37,7 @@ describe('invitations: refusals and failures', () => {
     const noTeam = await env.call('POST', '/teams/nowhere/invitations/reject', { token: key });
     expect(noTeam.json()).toMatchObject({ statusCode: 404, errorCode: 'invitationNotFound' });
     const empty = await env.accept({ token: '' });
-    expect(empty.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidInput' });
+    expect(empty.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidAcceptToken' });
 
     // Withdrawing the invitation kills its link and the account it made.
     const removed = await env.call(
