@@ -1,5 +1,6 @@
 import { purgeOauthJob, purgeOauthSchedule } from '../auth/oauth/purge-oauth.job.js';
 import { passwordResetJob } from '../auth/password-reset.job.js';
+import { purgeRateLimitsJob, purgeRateLimitsSchedule } from '../auth/purge-rate-limits.job.js';
 import { verificationResendJob } from '../auth/verification-resend.job.js';
 import { buildDownloadJob } from '../downloads/build-download.job.js';
 import { expireDownloadsJob, expireDownloadsSchedule } from '../downloads/expire-downloads.job.js';
@@ -38,6 +39,7 @@ export const jobs = [
   purgeJobsJob,
   sweepStorageTempJob,
   purgeOauthJob,
+  purgeRateLimitsJob,
   renderFileJob,
   deleteFileObjectsJob,
   expireUploadsJob,
@@ -51,6 +53,7 @@ export const schedules: Schedule[] = [
   purgeJobsSchedule,
   sweepStorageTempSchedule,
   purgeOauthSchedule,
+  purgeRateLimitsSchedule,
   expireUploadsSchedule,
   expireDownloadsSchedule,
   purgeSubscriptionsSchedule,

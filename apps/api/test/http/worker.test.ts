@@ -81,6 +81,7 @@ describe('the worker inside the API process', () => {
       'jobs.purge',
       'mail.purge-copies',
       'oauth.purge',
+      'rate-limits.purge',
       'storage.sweep-temp',
       'subscriptions.purge',
       'uploads.expire',
