@@ -102,8 +102,8 @@ export default defineConfig({
         JOB_POLL_MS: '200',
         // Small parts, so a collection of a few photos shows how a large download is split.
         DOWNLOAD_PART_MAX_BYTES: String(1024 * 1024),
-        // The whole suite is one client address loading page after page (every asset counts):
-        // the general per-address limit would end the run. Routes' own stricter limits still apply.
+        // The whole suite is one client address loading page after page and calling the API
+        // thousands of times: the general per-address limit would end the run. Routes' own stricter limits still apply.
         RATE_LIMIT_MAX: '5000',
         MAIL_TRANSPORT: 'smtp',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,

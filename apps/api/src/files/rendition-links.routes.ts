@@ -29,6 +29,15 @@ export function renditionLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'The link works without the Authorization header until it expires, and only while the user it was issued to may still see the file. invalidDownload (400) for a link not made here, expiredToken (410), notFound (404).',
           params: z.object({ '*': z.string() }),
         },
+        // A page of files shows 20 thumbnails and the preview walks through 1600 px images, so
+        // one person scrolling a large collection asks for hundreds a minute; each is a signed
+        // link checked without a session. Ten times the general limit, as for uploads.
+        config: {
+          rateLimit: {
+            max: ctx.config.rateLimit.max * 10,
+            timeWindow: ctx.config.rateLimit.windowMs,
+          },
+        },
       },
       async (request, reply) => {
         const grant = readRenditionToken(ctx.config.secret, request.params['*']);

@@ -83,6 +83,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: true,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
+    // The web app's built files (scripts, styles, icons: the only routes outside /api) are
+    // static, precompressed and cached for a year; a page load fetches dozens of them, so counting
+    // them would lock out a few people browsing from one office or school address within minutes.
+    // Client-side routes (index.html) and unknown paths still count: they reach the not-found
+    // handler, which has no route.
+    allowList: (request) => request.routeOptions.url !== undefined && !isApiPath(request.url),
     errorResponseBuilder: (_request, context) =>
       new AppError('tooManyRequests', {
         message: `Too many requests; retry in ${context.after}`,

@@ -172,6 +172,14 @@ describe('rate limiting', () => {
   });
   afterAll(() => server.close());
 
+  it('lets thumbnail links through at ten times the limit', async () => {
+    const codes = new Set<number>();
+    for (let i = 0; i < 12; i++) {
+      codes.add((await server.app.inject(`/api/renditions/not-a-link-${i}`)).statusCode);
+    }
+    expect([...codes]).toEqual([400]);
+  });
+
   it('answers 429 tooManyRequests past the limit', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) codes.push((await server.app.inject('/api/nope')).statusCode);
@@ -242,6 +250,26 @@ describe('serving the web app', () => {
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+
+  it("does not count the built files against the address's request limit", async () => {
+    const limited = await startTestServer({
+      SERVE_WEB: 'true',
+      WEB_DIST_DIR: dist,
+      RATE_LIMIT_MAX: '3',
+    });
+    try {
+      for (let i = 0; i < 10; i++) {
+        expect((await limited.app.inject('/assets/app.js')).statusCode).toBe(200);
+      }
+      // Pages and API calls still count.
+      const pages: number[] = [];
+      for (let i = 0; i < 4; i++) pages.push((await limited.app.inject('/teams')).statusCode);
+      expect(pages).toEqual([200, 200, 200, 429]);
+      expect((await limited.app.inject('/api/nope')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {
