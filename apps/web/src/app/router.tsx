@@ -9,6 +9,7 @@ import {
 } from '../features/upload-app/components/upload-route-guards';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { NOT_FOUND_PATH } from './paths';
+import { RouteErrorPage } from './route-error-page';
 import { ScrollToTop } from './scroll-to-top';
 
 export { NOT_FOUND_PATH };
@@ -31,12 +32,175 @@ function FirstPageFallback() {
   return null;
 }
 
+/** The team app's pages, inside its layout. */
+const pageRoutes: RouteObject[] = [
+  // Spec §2 access levels: guest-only pages send a signed-in visitor on…
+  {
+    element: <GuestOnlyRoute />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      {
+        path: 'auth/signin',
+        lazy: () =>
+          import('../features/auth/components/sign-in-page').then((m) => ({
+            Component: m.SignInPage,
+          })),
+      },
+      {
+        path: 'auth/signup',
+        lazy: () =>
+          import('../features/auth/components/sign-up-page').then((m) => ({
+            Component: m.SignUpPage,
+          })),
+      },
+    ],
+  },
+  // …guest pages serve anyone: links from e-mails must work whoever is signed in…
+  {
+    path: 'auth/forgot',
+    lazy: () =>
+      import('../features/auth/components/forgot-password-page').then((m) => ({
+        Component: m.ForgotPasswordPage,
+      })),
+  },
+  {
+    path: 'auth/reset',
+    lazy: () =>
+      import('../features/auth/components/reset-password-page').then((m) => ({
+        Component: m.ResetPasswordPage,
+      })),
+  },
+  {
+    path: 'auth/verify',
+    lazy: () =>
+      import('../features/auth/components/verify-email-page').then((m) => ({
+        Component: m.VerifyEmailPage,
+      })),
+  },
+  {
+    path: 'auth/callback',
+    lazy: () =>
+      import('../features/auth/components/oauth-callback-page').then((m) => ({
+        Component: m.OAuthCallbackPage,
+      })),
+  },
+  // …and login pages send anyone else to /.
+  {
+    element: <LoginRoute />,
+    children: [
+      {
+        path: 'profile',
+        lazy: () =>
+          import('../features/profile/components/profile-page').then((m) => ({
+            Component: m.ProfilePage,
+          })),
+      },
+      {
+        path: 'teams',
+        lazy: () =>
+          import('../features/teams/components/teams-page').then((m) => ({
+            Component: m.TeamsPage,
+          })),
+      },
+      {
+        path: 'switch-team',
+        lazy: () =>
+          import('../features/teams/components/switch-team-page').then((m) => ({
+            Component: m.SwitchTeamPage,
+          })),
+      },
+      {
+        path: 'teams/:teamRef',
+        lazy: () =>
+          import('../features/teams/components/team-dashboard-page').then((m) => ({
+            Component: m.TeamDashboardPage,
+          })),
+      },
+      {
+        path: 'teams/:teamRef/collections/:collectionId',
+        lazy: () =>
+          import('../features/files/components/collection-files-page').then((m) => ({
+            Component: m.CollectionFilesPage,
+          })),
+      },
+      {
+        path: 'teams/:teamId/downloads/:downloadId/download',
+        lazy: () =>
+          import('../features/downloads/components/download-page').then((m) => ({
+            Component: m.DownloadPage,
+          })),
+      },
+    ],
+  },
+  // Invitation links work signed in or not: the server decides what the visitor must do.
+  {
+    path: 'teams/:teamId/invitations/accept',
+    lazy: () =>
+      import('../features/invitations/components/accept-invitation-page').then((m) => ({
+        Component: m.AcceptInvitationPage,
+      })),
+  },
+  {
+    path: 'teams/:teamId/invitations/reject',
+    lazy: () =>
+      import('../features/invitations/components/reject-invitation-page').then((m) => ({
+        Component: m.RejectInvitationPage,
+      })),
+  },
+  // Newsletter links (spec §2: anyone may open them), like the verify link.
+  {
+    path: 'unsubscribe',
+    lazy: () =>
+      import('../features/newsletter/components/unsubscribe-page').then((m) => ({
+        Component: m.UnsubscribePage,
+      })),
+  },
+  {
+    path: 'newsletter/confirm',
+    lazy: () =>
+      import('../features/newsletter/components/confirm-subscription-page').then((m) => ({
+        Component: m.ConfirmSubscriptionPage,
+      })),
+  },
+  {
+    path: 'status',
+    lazy: () =>
+      import('../features/status/components/status-page').then((m) => ({
+        Component: m.StatusPage,
+      })),
+  },
+  {
+    path: 'terms',
+    lazy: () =>
+      import('../features/legal/components/legal-page').then((m) => ({
+        Component: m.TermsPage,
+      })),
+  },
+  {
+    path: 'privacy',
+    lazy: () =>
+      import('../features/legal/components/legal-page').then((m) => ({
+        Component: m.PrivacyPage,
+      })),
+  },
+  {
+    path: NOT_FOUND_PATH,
+    lazy: () =>
+      import('../features/not-found/components/not-found-page').then((m) => ({
+        Component: m.NotFoundPage,
+      })),
+  },
+  // Spec §2: any unknown path redirects to /404 rather than rendering the page in place.
+  { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
+];
+
 export const routes: RouteObject[] = [
   // The contributor upload app: its own frame for phones, its own sign-in, installable (PWA).
   {
     path: 'upload',
     element: <UploadAppLayout />,
     HydrateFallback: FirstPageFallback,
+    ErrorBoundary: RouteErrorPage,
     children: [
       {
         element: <UploadGuestRoute />,
@@ -82,166 +246,9 @@ export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     HydrateFallback: FirstPageFallback,
-    children: [
-      // Spec §2 access levels: guest-only pages send a signed-in visitor on…
-      {
-        element: <GuestOnlyRoute />,
-        children: [
-          { index: true, element: <LandingPage /> },
-          {
-            path: 'auth/signin',
-            lazy: () =>
-              import('../features/auth/components/sign-in-page').then((m) => ({
-                Component: m.SignInPage,
-              })),
-          },
-          {
-            path: 'auth/signup',
-            lazy: () =>
-              import('../features/auth/components/sign-up-page').then((m) => ({
-                Component: m.SignUpPage,
-              })),
-          },
-        ],
-      },
-      // …guest pages serve anyone: links from e-mails must work whoever is signed in…
-      {
-        path: 'auth/forgot',
-        lazy: () =>
-          import('../features/auth/components/forgot-password-page').then((m) => ({
-            Component: m.ForgotPasswordPage,
-          })),
-      },
-      {
-        path: 'auth/reset',
-        lazy: () =>
-          import('../features/auth/components/reset-password-page').then((m) => ({
-            Component: m.ResetPasswordPage,
-          })),
-      },
-      {
-        path: 'auth/verify',
-        lazy: () =>
-          import('../features/auth/components/verify-email-page').then((m) => ({
-            Component: m.VerifyEmailPage,
-          })),
-      },
-      {
-        path: 'auth/callback',
-        lazy: () =>
-          import('../features/auth/components/oauth-callback-page').then((m) => ({
-            Component: m.OAuthCallbackPage,
-          })),
-      },
-      // …and login pages send anyone else to /.
-      {
-        element: <LoginRoute />,
-        children: [
-          {
-            path: 'profile',
-            lazy: () =>
-              import('../features/profile/components/profile-page').then((m) => ({
-                Component: m.ProfilePage,
-              })),
-          },
-          {
-            path: 'teams',
-            lazy: () =>
-              import('../features/teams/components/teams-page').then((m) => ({
-                Component: m.TeamsPage,
-              })),
-          },
-          {
-            path: 'switch-team',
-            lazy: () =>
-              import('../features/teams/components/switch-team-page').then((m) => ({
-                Component: m.SwitchTeamPage,
-              })),
-          },
-          {
-            path: 'teams/:teamRef',
-            lazy: () =>
-              import('../features/teams/components/team-dashboard-page').then((m) => ({
-                Component: m.TeamDashboardPage,
-              })),
-          },
-          {
-            path: 'teams/:teamRef/collections/:collectionId',
-            lazy: () =>
-              import('../features/files/components/collection-files-page').then((m) => ({
-                Component: m.CollectionFilesPage,
-              })),
-          },
-          {
-            path: 'teams/:teamId/downloads/:downloadId/download',
-            lazy: () =>
-              import('../features/downloads/components/download-page').then((m) => ({
-                Component: m.DownloadPage,
-              })),
-          },
-        ],
-      },
-      // Invitation links work signed in or not: the server decides what the visitor must do.
-      {
-        path: 'teams/:teamId/invitations/accept',
-        lazy: () =>
-          import('../features/invitations/components/accept-invitation-page').then((m) => ({
-            Component: m.AcceptInvitationPage,
-          })),
-      },
-      {
-        path: 'teams/:teamId/invitations/reject',
-        lazy: () =>
-          import('../features/invitations/components/reject-invitation-page').then((m) => ({
-            Component: m.RejectInvitationPage,
-          })),
-      },
-      // Newsletter links (spec §2: anyone may open them), like the verify link.
-      {
-        path: 'unsubscribe',
-        lazy: () =>
-          import('../features/newsletter/components/unsubscribe-page').then((m) => ({
-            Component: m.UnsubscribePage,
-          })),
-      },
-      {
-        path: 'newsletter/confirm',
-        lazy: () =>
-          import('../features/newsletter/components/confirm-subscription-page').then((m) => ({
-            Component: m.ConfirmSubscriptionPage,
-          })),
-      },
-      {
-        path: 'status',
-        lazy: () =>
-          import('../features/status/components/status-page').then((m) => ({
-            Component: m.StatusPage,
-          })),
-      },
-      {
-        path: 'terms',
-        lazy: () =>
-          import('../features/legal/components/legal-page').then((m) => ({
-            Component: m.TermsPage,
-          })),
-      },
-      {
-        path: 'privacy',
-        lazy: () =>
-          import('../features/legal/components/legal-page').then((m) => ({
-            Component: m.PrivacyPage,
-          })),
-      },
-      {
-        path: NOT_FOUND_PATH,
-        lazy: () =>
-          import('../features/not-found/components/not-found-page').then((m) => ({
-            Component: m.NotFoundPage,
-          })),
-      },
-      // Spec §2: any unknown path redirects to /404 rather than rendering the page in place.
-      { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
-    ],
+    ErrorBoundary: RouteErrorPage,
+    // A page that fails to load or render shows its error inside the layout, header included.
+    children: [{ ErrorBoundary: RouteErrorPage, children: pageRoutes }],
   },
 ];
 
