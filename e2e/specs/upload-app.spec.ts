@@ -360,7 +360,12 @@ test.describe('upload app', () => {
     await expect(page.getByText('Waiting for the connection to load this.')).toBeVisible();
     await shot(page, 'offline-start-light');
     await context.setOffline(false);
-    await expect(page.getByText(/None of your teams lets you upload files/)).toBeVisible();
+    // Chromium may keep navigator.onLine true in a page started offline; the app then learns
+    // of the connection from its next probe of the server, a few seconds later.
+    await expect(page.getByText(/None of your teams lets you upload files/)).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByText('You are offline.', { exact: false })).toBeHidden();
     await context.close();
     expect(errors).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { isErrorCode, type ErrorCode } from '@raccolta/contracts';
 import type { z } from 'zod';
 import { apiBaseUrl } from '../config';
+import { reportReachability } from './reachability';
 
 /** Status used when no HTTP response arrived at all (the network failed). */
 export const NO_RESPONSE_STATUS = 0;
@@ -78,8 +79,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   } catch (error) {
     // A cancelled request is not a connection problem; callers such as react-query expect the abort.
     if (signal?.aborted) throw error;
+    reportReachability(false);
     throw new ApiError(NO_RESPONSE_STATUS, 'noConnection', undefined, { cause: error });
   }
+  reportReachability(true);
 
   let payload: unknown;
   try {

@@ -10,6 +10,7 @@ import { AppLogo } from '../../../components/layout/app-logo';
 import { ThemeToggle } from '../../../components/layout/theme-toggle';
 import { useSession } from '../../auth';
 import { ConsentBanner, ConsentResetButton } from '../../consent';
+import { useReachabilityWatch } from '../hooks/use-online-status';
 import { registerOfflineShell } from '../utils/offline-shell';
 import { UPLOAD_APP_PATH } from '../utils/upload-paths';
 import { OfflineNotice } from './offline-notice';
@@ -34,6 +35,7 @@ export function UploadAppLayout() {
   const { pathname } = useLocation();
 
   useEffect(() => registerOfflineShell(), []);
+  useReachabilityWatch();
 
   return (
     <UploadAppTheme>
