@@ -42,7 +42,7 @@ export function PageLoadState({
         </Alert>
       ) : (
         <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           <Typography>{loadingText}</Typography>
         </Stack>
       )}

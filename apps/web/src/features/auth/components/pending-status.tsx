@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 export function PendingStatus({ text }: { text: string }) {
   return (
     <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center', py: 1 }}>
-      <CircularProgress size={24} />
+      <CircularProgress size={24} aria-hidden />
       <Typography>{text}</Typography>
     </Stack>
   );

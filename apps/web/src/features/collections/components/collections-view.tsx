@@ -99,7 +99,7 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
   } else if (query.isPending) {
     body = (
       <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', py: 2 }}>
-        <CircularProgress size={20} />
+        <CircularProgress size={20} aria-hidden />
         <Typography variant="body2">{t('collections.loading')}</Typography>
       </Stack>
     );

@@ -96,7 +96,7 @@ export function FilesBody({
   if (query.isPending) {
     return (
       <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center', py: 2 }}>
-        <CircularProgress size={24} />
+        <CircularProgress size={24} aria-hidden />
         <Typography>{t('files.loading')}</Typography>
       </Stack>
     );

@@ -79,6 +79,11 @@ export function InternalMemberForm({
             label={t('members.fields.role')}
             value={INTERNAL_MEMBER_ROLE}
             helperText={t('members.add.internalRoleHelp')}
+            // The role cannot change, but why is worth reading: the help keeps the normal text
+            // colour (the disabled grey is under the 4.5:1 contrast text needs).
+            slotProps={{
+              formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+            }}
           >
             <MenuItem value={INTERNAL_MEMBER_ROLE}>{t(`roles.${INTERNAL_MEMBER_ROLE}`)}</MenuItem>
           </TextField>

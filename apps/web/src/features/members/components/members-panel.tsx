@@ -68,7 +68,7 @@ export function MembersPanel({ teamId, actor, headerAction }: MembersPanelProps)
   if (query.isPending) {
     body = (
       <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center', p: 2 }}>
-        <CircularProgress size={20} />
+        <CircularProgress size={20} aria-hidden />
         <Typography variant="body2">{t('members.loading')}</Typography>
       </Stack>
     );

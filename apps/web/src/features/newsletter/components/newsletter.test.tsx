@@ -58,7 +58,9 @@ describe('newsletter', () => {
       expect(screen.getByText('You must accept the terms to subscribe')).toBeTruthy();
       expect(termsBox().getAttribute('aria-invalid')).toBe('true');
       // The page asks for its configuration; nothing is sent to the subscriptions endpoint.
-      expect(sentRequests(fetchMock).map((request) => request.path)).not.toContain('/subscriptions');
+      expect(sentRequests(fetchMock).map((request) => request.path)).not.toContain(
+        '/subscriptions',
+      );
     });
 
     it('sends the address with the versions in force and shows the success in place of the form', async () => {

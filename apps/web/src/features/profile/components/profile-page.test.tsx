@@ -120,7 +120,10 @@ describe('profile page', () => {
     const accessToken = localStorage.getItem('AccessToken');
     const { router } = renderRoutes(routes, '/profile', { manager });
     const menuButton = await screen.findByRole('button', { name: 'Account menu' });
-    expect(await within(menuButton).findByText('AL')).toBeTruthy();
+    // The initials are drawn by CSS from data-initials (not text: see UserAvatar).
+    await vi.waitFor(() =>
+      expect(menuButton.querySelector('[data-initials]')?.getAttribute('data-initials')).toBe('AL'),
+    );
     expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Raccolta: choose a team' }).getAttribute('href')).toBe(
       '/switch-team',

@@ -55,7 +55,7 @@ export function ProfilePage() {
   } else {
     body = (
       <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-        <CircularProgress size={24} />
+        <CircularProgress size={24} aria-hidden />
         <Typography>{t('profile.loading')}</Typography>
       </Stack>
     );

@@ -85,7 +85,7 @@ function StatusBody({ data, error }: { data: StatusResponse | undefined; error: 
   if (error) return <Alert severity="error">{errorText(error)}</Alert>;
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
-      <CircularProgress size={24} />
+      <CircularProgress size={24} aria-hidden />
       <Typography>{t('statusPage.loading')}</Typography>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import Avatar from '@mui/material/Avatar';
 import type { Team } from '@raccolta/contracts';
-import { initialsOf } from '../../../components/user-avatar';
+import { Initials, initialsOf } from '../../../components/user-avatar';
 
 /**
  * The team's logo, or its initials on a square tile (people are round, teams are not). Hidden
@@ -28,7 +28,7 @@ export function TeamAvatar({
         color: 'secondary.contrastText',
       }}
     >
-      {initialsOf(team.name)}
+      <Initials text={initialsOf(team.name)} />
     </Avatar>
   );
 }

@@ -60,7 +60,7 @@ export function TeamChooser({ title, autoRedirect }: TeamChooserProps) {
   if (query.isPending) {
     body = (
       <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center', py: 2 }}>
-        <CircularProgress size={24} />
+        <CircularProgress size={24} aria-hidden />
         <Typography>{t('teams.loading')}</Typography>
       </Stack>
     );

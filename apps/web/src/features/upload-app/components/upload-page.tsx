@@ -84,7 +84,7 @@ export function UploadLoadState({
   }
   return (
     <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center', py: 2 }}>
-      <CircularProgress size={24} />
+      <CircularProgress size={24} aria-hidden />
       <Typography>{loadingText}</Typography>
     </Stack>
   );

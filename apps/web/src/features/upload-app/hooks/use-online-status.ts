@@ -40,26 +40,33 @@ export function useOnlineStatus(): boolean {
  */
 export function useReachabilityWatch(): void {
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
+    const cancel = () => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+    };
     const probe = async () => {
-      timer = undefined;
       try {
         await fetch(`${apiBaseUrl}/status`, { cache: 'no-store' });
         reportReachability(true);
       } catch {
-        if (!stopped && timer === undefined) timer = setTimeout(probe, REACHABILITY_PROBE_MS);
+        schedule();
       }
+    };
+    const schedule = () => {
+      if (stopped || timer !== null) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void probe();
+      }, REACHABILITY_PROBE_MS);
     };
     const sync = () => {
       const online = isOnline();
       onlineManager.setOnline(online);
-      if (online || !navigator.onLine) {
-        clearTimeout(timer);
-        timer = undefined;
-      } else if (timer === undefined) {
-        timer = setTimeout(probe, REACHABILITY_PROBE_MS);
-      }
+      // Offline for the browser: its `online` event says when to ask again.
+      if (online || !navigator.onLine) cancel();
+      else schedule();
     };
     const backOnline = () => void probe();
     const unsubscribe = subscribe(sync);
@@ -67,7 +74,7 @@ export function useReachabilityWatch(): void {
     sync();
     return () => {
       stopped = true;
-      clearTimeout(timer);
+      cancel();
       unsubscribe();
       window.removeEventListener('online', backOnline);
       onlineManager.setOnline(navigator.onLine);

@@ -1,0 +1,231 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { createVerifiedAccount, newAccount } from '../support/accounts.js';
+import { watchConsole } from '../support/browser.js';
+import { presetConsent } from '../support/consent.js';
+import { apiCreateCollection, apiUploadFile } from '../support/collections.js';
+import { gradientPng } from '../support/images.js';
+import {
+  apiAddAlias,
+  apiCreateTeam,
+  apiInvite,
+  sessionToken,
+  signInAsOwner,
+  uniqueSuffix,
+} from '../support/teams.js';
+import { expect, test } from '../support/test.js';
+
+/**
+ * axe-core on every page the app has (public, auth, teams, collections, files, the upload app) and
+ * the main dialogs, in light and dark, English and Italian: no serious or critical violation of the
+ * WCAG 2.x A/AA rules and axe's best practices, colour contrast included. The experimental rule
+ * for WCAG 2.5.3 (a control's accessible name contains its visible label) is switched on too: a
+ * person using speech input says what they see.
+ */
+async function violationsOn(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${v.id} ${n.target.join(' ')} ${n.html.slice(0, 200)}: ${n.failureSummary ?? v.help}`,
+      ),
+    );
+}
+
+/**
+ * Waits until the page has drawn its content: the network is quiet (redirects done, lists
+ * loaded), a heading shows, no spinner or skeleton is left, and transitions have finished.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('h1, h2').first()).toBeVisible();
+  await expect(
+    page.locator('.MuiCircularProgress-root, .MuiSkeleton-root, .MuiLinearProgress-root'),
+  ).toHaveCount(0);
+  await page.waitForTimeout(300);
+}
+
+interface Fixture {
+  teamId: string;
+  alias: string;
+  collectionId: string;
+  downloadId: string;
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+}
+
+let fixture: Fixture;
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  await presetConsent(context, baseURL, false);
+  const page = await context.newPage();
+  const request = context.request;
+  const owner = newAccount('a11y');
+  await createVerifiedAccount(request, owner);
+  await signInAsOwner(page, owner.email, owner.password);
+  const token = await sessionToken(page);
+  const teamId = await apiCreateTeam(request, token, { name: 'Accessibile' });
+  const alias = `a11y-${uniqueSuffix()}`;
+  await apiAddAlias(request, token, teamId, alias);
+  await apiInvite(request, token, teamId, {
+    email: newAccount('a11y.invitee').email,
+    nickname: 'Invitata',
+    role: 'viewer',
+  });
+  const collectionId = await apiCreateCollection(request, token, teamId, { name: 'Colori' });
+  await apiUploadFile(request, token, teamId, collectionId, {
+    name: 'sky.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(200, 120, [30, 110, 220]),
+  });
+  const download = await request.post(`/api/teams/${teamId}/downloads`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { collectionId },
+  });
+  expect(download.status()).toBe(202);
+  const { requestId: downloadId } = (await download.json()) as { requestId: string };
+  fixture = {
+    teamId,
+    alias,
+    collectionId,
+    downloadId,
+    storageState: await context.storageState(),
+  };
+  await context.close();
+});
+
+const GUEST_PAGES = [
+  '/',
+  '/auth/signin',
+  '/auth/signup',
+  '/auth/forgot',
+  '/auth/reset?email=someone%40example.test&code=123456',
+  '/auth/verify?email=someone%40example.test&code=123456',
+  '/unsubscribe?email=someone%40example.test&token=x',
+  '/newsletter/confirm?email=someone%40example.test&token=x',
+  '/status',
+  '/terms',
+  '/privacy',
+  '/404',
+  '/upload/signin',
+];
+
+function signedInPages({ teamId, alias, collectionId }: Fixture): string[] {
+  return [
+    '/teams',
+    '/profile',
+    '/switch-team',
+    `/teams/${teamId}`,
+    `/teams/${teamId}/collections/${collectionId}`,
+    `/teams/${teamId}/invitations/accept?key=not-a-key`,
+    `/teams/${teamId}/invitations/reject?key=not-a-key`,
+    '/upload',
+    `/upload/teams/${alias}`,
+    `/upload/teams/${alias}/collections/${collectionId}`,
+  ];
+}
+
+async function openContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  variant: (typeof VARIANTS)[number],
+  storageState?: Fixture['storageState'],
+) {
+  const context = await browser.newContext({
+    baseURL,
+    colorScheme: variant.colorScheme,
+    locale: variant.locale,
+    acceptDownloads: true,
+    ...(storageState === undefined ? {} : { storageState }),
+  });
+  if (storageState === undefined) await presetConsent(context, baseURL, false);
+  const page = await context.newPage();
+  // Broken links on purpose (reset, verify, invitation, unsubscribe) answer 400/404.
+  const errors = watchConsole(page, [400, 404]);
+  return { context, page, errors };
+}
+
+const VARIANTS = [
+  { name: 'light, English', colorScheme: 'light', locale: 'en-GB' },
+  { name: 'dark, English', colorScheme: 'dark', locale: 'en-GB' },
+  { name: 'light, Italian', colorScheme: 'light', locale: 'it-IT' },
+  { name: 'dark, Italian', colorScheme: 'dark', locale: 'it-IT' },
+] as const;
+
+test.describe('accessibility (axe-core)', () => {
+  for (const variant of VARIANTS) {
+    test(`every page and the main dialogs: ${variant.name}`, async ({ browser, baseURL }) => {
+      test.setTimeout(120_000);
+      const found: string[] = [];
+      const check = async (page: Page, what: string) => {
+        for (const violation of await violationsOn(page)) found.push(`${what}: ${violation}`);
+      };
+
+      const guest = await openContext(browser, baseURL, variant);
+      for (const path of GUEST_PAGES) {
+        await guest.page.goto(path);
+        await settled(guest.page);
+        await check(guest.page, path);
+      }
+      await guest.context.close();
+
+      const member = await openContext(browser, baseURL, variant, fixture.storageState);
+      const { page } = member;
+      const italian = variant.locale.startsWith('it');
+      for (const path of signedInPages(fixture)) {
+        await page.goto(path);
+        await settled(page);
+        await check(page, path);
+      }
+
+      // The page of a prepared download (it saves the zip, then offers to download it again).
+      await page.goto(`/teams/${fixture.teamId}/downloads/${fixture.downloadId}/download`);
+      await expect(
+        page.getByRole('button', { name: italian ? 'Scarica di nuovo' : 'Download again' }),
+      ).toBeVisible({ timeout: 30_000 });
+      await settled(page);
+      await check(page, 'download page');
+
+      // Dialogs: a new collection, adding a member (both tabs), a file's preview.
+      await page.goto(`/teams/${fixture.teamId}`);
+      await settled(page);
+      await page
+        .getByRole('button', { name: italian ? 'Nuova raccolta' : 'New collection' })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await settled(page);
+      await check(page, 'new collection dialog');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+
+      await page
+        .getByRole('button', { name: italian ? 'Aggiungi membro' : 'Add member' })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await settled(page);
+      await check(page, 'add member dialog');
+      await dialog.getByRole('tab').nth(1).click();
+      await settled(page);
+      await check(page, 'add member dialog, second tab');
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      await page.goto(`/teams/${fixture.teamId}/collections/${fixture.collectionId}`);
+      await page.getByRole('button', { name: 'sky.png', exact: true }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await settled(page);
+      await check(page, 'file preview');
+      await member.context.close();
+
+      expect(found, `${variant.name}: serious or critical axe violations`).toEqual([]);
+      expect([...guest.errors, ...member.errors]).toEqual([]);
+    });
+  }
+});
