@@ -126,7 +126,10 @@ test.describe('accounts', () => {
     await save.click();
     await expect(page.getByText('Your profile has been updated.')).toBeVisible();
     await expect(save).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('AL');
+    // The avatar's initials are drawn by CSS from data-initials (UserAvatar).
+    await expect(
+      page.getByRole('button', { name: 'Account menu' }).locator('[data-initials]'),
+    ).toHaveAttribute('data-initials', 'AL');
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
 
     await page.reload();

@@ -58,7 +58,7 @@ test.describe('teams, members and invitations', () => {
     await expect(page).toHaveURL(/\/teams\/[0-9a-f-]{36}$/);
     const teamId = page.url().split('/').at(-1) ?? '';
     await expect(page.getByRole('heading', { level: 1, name: 'Choir' })).toBeVisible();
-    await expect(page).toHaveTitle('Choir');
+    await expect(page).toHaveTitle('Choir · Raccolta');
     const panel = page.getByRole('complementary', { name: 'Members' });
     await expect(memberRow(panel, 'Maestra (you)')).toContainText('Owner');
 

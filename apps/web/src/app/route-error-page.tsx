@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 /**
  * A page's code that did not arrive: a dropped connection, or a new release whose build no longer
@@ -25,6 +26,7 @@ export function isChunkLoadError(error: unknown): boolean {
  */
 export function RouteErrorPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('routeError.title'));
   const error = useRouteError();
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, sm: 10 }, textAlign: 'center' }}>

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The narrow card every auth screen sits in; full width with a small margin on a phone. */
 export function AuthCard({
@@ -18,6 +19,7 @@ export function AuthCard({
   subtitle?: ReactNode;
   children: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <Container maxWidth="xs" sx={{ py: { xs: 3, sm: 8 }, px: { xs: 2, sm: 3 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>

@@ -73,7 +73,7 @@ describe('download page', { timeout: 30_000 }, () => {
     expect(click).toHaveBeenCalledTimes(1);
     expect((click.mock.contexts[0] as HTMLAnchorElement).href).toBe(SIGNED_URL);
     expect(calls(LINK_PATH)[0]?.searchParams.get('localTime')).toMatch(/^\d{8}-\d{6}$/);
-    expect(document.title).toBe('Download of Spring concert');
+    expect(document.title).toBe('Download of Spring concert · Raccolta');
     expect(screen.getByRole('heading', { name: 'Download of “Spring concert”' })).toBeTruthy();
     expect(screen.getByText('3 files · 2.5 MB')).toBeTruthy();
     expect(screen.getByText(/^Available until Mar 9, 2025/)).toBeTruthy();

@@ -57,7 +57,7 @@ describe('files screen', { timeout: 30_000 }, () => {
     renderFilesPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Spring concert' })).toBeTruthy();
     await screen.findByText('score.pdf');
-    expect(document.title).toBe('Spring concert');
+    expect(document.title).toBe('Spring concert · Raccolta');
 
     const table = screen.getByRole('table', { name: 'Files of Spring concert' });
     const photoRow = within(table).getByText('choir-photo.jpg').closest('tr');

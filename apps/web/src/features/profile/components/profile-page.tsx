@@ -12,9 +12,11 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { useErrorText } from '../../../lib/error-text';
 import { useCurrentUser } from '../../auth';
 import { ProfileForm } from './profile-form';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function ProfilePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('profile.title'));
   const errorText = useErrorText();
   const { data: user, error, refetch, isFetching } = useCurrentUser();
 

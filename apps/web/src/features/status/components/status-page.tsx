@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import { useStatusQuery } from '../api/get-status';
 import { StatusChip } from './status-chip';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function formatTimestamp(timestamp: string, language: string): string {
   const date = new Date(timestamp);
@@ -93,6 +94,7 @@ function StatusBody({ data, error }: { data: StatusResponse | undefined; error: 
 
 export function StatusPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('statusPage.title'));
   const { data, error, isFetching, refetch } = useStatusQuery();
 
   return (

@@ -21,6 +21,7 @@ import { teamPath } from '../api/team-keys';
 import { CreateFirstTeamPrompt } from './create-first-team-prompt';
 import { CreateTeamDialog } from './create-team-dialog';
 import { TeamList } from './team-list';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 // The spec gives a debounce only for the member search; the team search types the same way.
 const TEAM_SEARCH_DEBOUNCE_MS = MEMBER_SEARCH_DEBOUNCE_MS;
@@ -34,6 +35,7 @@ export interface TeamChooserProps {
 /** The user's teams: search, infinite scroll, the create-team dialog (spec §2 "Teams"). */
 export function TeamChooser({ title, autoRedirect }: TeamChooserProps) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   const errorText = useErrorText();
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();

@@ -71,7 +71,7 @@ describe('teams pages', () => {
     const { router } = renderRoutes(routes, '/teams');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choir' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/teams/choir');
-    expect(document.title).toBe('Choir');
+    expect(document.title).toBe('Choir · Raccolta');
     expect(screen.getByRole('heading', { name: 'Collections' })).toBeTruthy();
 
     expect(await openTeamMenu()).toEqual(['Details', 'Rename', 'Add alias']);
