@@ -14,7 +14,7 @@ describe('useDocumentTitle', () => {
 
   it('names the page and the app, and puts the previous title back', () => {
     const { unmount, rerender } = renderHook(({ page }) => useDocumentTitle(page), {
-      initialProps: { page: 'Sign in' as string | null },
+      initialProps: { page: 'Sign in' },
     });
     expect(document.title).toBe('Sign in · Raccolta');
     rerender({ page: 'Profile' });
