@@ -184,6 +184,30 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/teams$/);
   });
 
+  test('a session ended elsewhere signs the tab out quietly: a 401, no error in the console', async ({
+    page,
+    request,
+    expectHttpErrors,
+  }) => {
+    const account = newAccount('revoked');
+    await createVerifiedAccount(request, account);
+    await page.goto('/auth/signin');
+    await signIn(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/teams$/);
+    // The same session signed out from elsewhere (another tab, a script): its tokens are dead.
+    const token = await page.evaluate(() => localStorage.getItem('AccessToken'));
+    const signOut = await request.post('/api/auth/signout', { data: { accessToken: token } });
+    expect(signOut.ok()).toBe(true);
+
+    // The tab learns it from GET /users/@me's 401: the browser logs the status, the app nothing.
+    expectHttpErrors(401);
+    await page.goto('/profile');
+    // Signed out as by the menu's Logout (spec §2): the home page, with Sign in in the header.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect(await storedTokens(page)).toEqual(TOKEN_KEYS.map(() => null));
+  });
+
   test('a wrong password shows the translated error and keeps the visitor signed out', async ({
     page,
     request,
