@@ -3,6 +3,7 @@
 import { benchDownloads } from './download.bench.js';
 import { benchFileList } from './file-list.bench.js';
 import { benchFirstLoad } from './first-load.bench.js';
+import { benchListLoad } from './list-load.bench.js';
 import { benchPagination } from './pagination.bench.js';
 import { benchThumbnails } from './thumbnails.bench.js';
 import { benchUploads } from './upload.bench.js';
@@ -31,6 +32,10 @@ else
   console.log(
     'PostgreSQL file-list benchmark skipped: set TEST_DATABASE_URL=postgres://… to run it.',
   );
+suites.push({
+  name: 'Authenticated lists under load, 50 connections (ratio: requests per second against a bare Fastify server)',
+  run: benchListLoad,
+});
 suites.push({ name: 'Thumbnails and previews (ratio: images per second)', run: benchThumbnails });
 suites.push({
   name: 'Uploads through tus on local disk (ratio: throughput against a bare Node server)',
