@@ -74,7 +74,10 @@ const verifiedTokens = new WeakMap<Config, Map<string, Verified>>();
 
 function rememberVerified(config: Config, token: string, entry: Verified): void {
   let kept = verifiedTokens.get(config);
-  if (!kept) verifiedTokens.set(config, (kept = new Map()));
+  if (!kept) {
+    kept = new Map<string, Verified>();
+    verifiedTokens.set(config, kept);
+  }
   if (kept.size >= VERIFIED_TOKENS_KEPT) {
     const oldest = kept.keys().next();
     if (!oldest.done) kept.delete(oldest.value);
