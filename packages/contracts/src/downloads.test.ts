@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { archiveFileName, formatLocalTime, LOCAL_TIME_PATTERN } from './downloads.js';
+import { archiveFileName, LOCAL_TIME_PATTERN } from './downloads.js';
+import { formatLocalTime } from './local-time.js';
 
 describe('archiveFileName', () => {
   it('puts the local time first and the part, in the language, last', () => {

@@ -98,15 +98,6 @@ export type DownloadLinkQuery = z.infer<typeof downloadLinkQuerySchema>;
 export const downloadLinkResponseSchema = z.object({ url: z.string() });
 export type DownloadLinkResponse = z.infer<typeof downloadLinkResponseSchema>;
 
-/** The local time as `localTime` takes it. */
-export function formatLocalTime(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}-` +
-    `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`
-  );
-}
-
 const PART_WORDS = { en: ['part', 'of'], it: ['parte', 'di'] } as const;
 
 /**

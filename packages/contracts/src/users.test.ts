@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   authResultResponseSchema,
-  displayName,
   meResponseSchema,
   newPasswordRequiredDataSchema,
   tokenSetSchema,
 } from './users.js';
+import { displayName } from './display-name.js';
 
 const ID = '01940000-0000-7000-8000-000000000000';
 

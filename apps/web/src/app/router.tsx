@@ -2,11 +2,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
 import { GuestOnlyRoute, LoginRoute } from '../features/auth/components/route-guards';
 import { DownloadsProvider } from '../features/downloads/components/downloads-provider';
-import { UploadAppLayout } from '../features/upload-app/components/upload-app-layout';
-import {
-  UploadGuestRoute,
-  UploadLoginRoute,
-} from '../features/upload-app/components/upload-route-guards';
 import { LandingPage } from '../features/landing/components/landing-page';
 import { NOT_FOUND_PATH } from './paths';
 import { RouteErrorPage } from './route-error-page';
@@ -198,12 +193,19 @@ export const routes: RouteObject[] = [
   // The contributor upload app: its own frame for phones, its own sign-in, installable (PWA).
   {
     path: 'upload',
-    element: <UploadAppLayout />,
+    // Lazy like its pages: a visitor of the team app never downloads the upload app's frame.
+    lazy: () =>
+      import('../features/upload-app/components/upload-app-layout').then((m) => ({
+        Component: m.UploadAppLayout,
+      })),
     HydrateFallback: FirstPageFallback,
     ErrorBoundary: RouteErrorPage,
     children: [
       {
-        element: <UploadGuestRoute />,
+        lazy: () =>
+          import('../features/upload-app/components/upload-route-guards').then((m) => ({
+            Component: m.UploadGuestRoute,
+          })),
         children: [
           {
             path: 'signin',
@@ -215,7 +217,10 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <UploadLoginRoute />,
+        lazy: () =>
+          import('../features/upload-app/components/upload-route-guards').then((m) => ({
+            Component: m.UploadLoginRoute,
+          })),
         children: [
           {
             index: true,

@@ -1,7 +1,7 @@
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES, type Language } from '../i18n';
+import { SUPPORTED_LANGUAGES, type Language } from '../i18n/detect-language';
 
 /**
  * Switches the interface language for this page load; the next visit follows the browser's

@@ -1,5 +1,4 @@
 import { isErrorCode, type ErrorCode } from '@raccolta/contracts';
-import type { z } from 'zod';
 import { apiBaseUrl } from '../config';
 import { reportReachability } from './reachability';
 
@@ -36,13 +35,30 @@ export interface ApiRequestOptions<T> {
   method?: HttpMethod;
   /** Serialised as JSON. */
   body?: unknown;
-  /** Validates a successful response; use `z.undefined()` for calls that answer without a body. */
-  schema: z.ZodType<T>;
+  /**
+   * Validates a successful response; use `z.undefined()` for calls that answer without a body.
+   * Any object with Zod's `safeParse` will do, or a function that imports one: the calls a
+   * visitor's first page makes use small hand-written checks or load their schema (and Zod) only
+   * when they are made, so that page does not download Zod.
+   */
+  schema: ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
   signal?: AbortSignal;
   /** Access token for `Authorization: {tokenType} {token}`. */
   token?: string;
   tokenType?: string;
 }
+
+/** What the client needs of a response schema: Zod's `safeParse`, or the same by hand. */
+export interface ResponseSchema<T> {
+  safeParse(
+    value: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+}
+
+/** Accepts any answer (its body is not used), without downloading Zod for `z.unknown()`. */
+export const anyBody: ResponseSchema<unknown> = {
+  safeParse: (value) => ({ success: true, data: value }),
+};
 
 const NO_BODY = Symbol('no body');
 
@@ -67,6 +83,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   // Only with a body: Fastify rejects an empty body sent as application/json.
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token !== undefined) headers.Authorization = `${tokenType} ${token}`;
+
+  // Loaded while the request is under way.
+  const shape = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  // Should the request fail first, a failed load is not reported a second time.
+  shape.catch(() => undefined);
 
   let response: Response;
   try {
@@ -104,7 +125,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     throw new ApiError(response.status, 'generic');
   }
 
-  const parsed = schema.safeParse(payload === NO_BODY ? undefined : payload);
+  let validator: ResponseSchema<T>;
+  try {
+    validator = await shape;
+  } catch (error) {
+    // The schema's chunk did not arrive: as unreachable as a request that got no answer.
+    throw new ApiError(NO_RESPONSE_STATUS, 'noConnection', undefined, { cause: error });
+  }
+  const parsed = validator.safeParse(payload === NO_BODY ? undefined : payload);
   if (!parsed.success) {
     console.error(
       `API ${requestLabel(method, path)} answered an unexpected body`,

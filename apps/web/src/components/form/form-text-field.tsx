@@ -1,10 +1,13 @@
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
-import { useState, type ReactNode } from 'react';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useId, useState, type ReactNode } from 'react';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { validationText } from '../../lib/validation-text';
@@ -40,6 +43,10 @@ export interface FormTextFieldProps<T extends FieldValues> {
  * A text field bound to react-hook-form whose error is the translated validation message key the
  * contracts schema reported. Password fields get a show/hide button: typing blind on a phone
  * keyboard is how most "passwords do not match" errors happen.
+ *
+ * Built from the parts of MUI's TextField (an outlined input with its label and helper text)
+ * rather than TextField itself, which always brings its Select, menu and popover along: the
+ * landing page's form would download them for nothing.
  */
 export function FormTextField<T extends FieldValues>({
   control,
@@ -74,38 +81,54 @@ export function FormTextField<T extends FieldValues>({
       shownHelp
     );
 
+  const id = useId();
+  const helperId = `${id}-helper`;
+  const { label, required, disabled, autoComplete, autoFocus, multiline, minRows, size } = rest;
+  const invalid = message !== undefined || over;
+  // As TextField does: no helper line (and nothing to point at) without a text.
+  const hasHelp = Boolean(counted);
   return (
-    <TextField
-      {...rest}
+    <FormControl
       fullWidth
-      name={field.name}
-      value={text}
-      inputRef={field.ref}
-      onBlur={field.onBlur}
-      onChange={(event) =>
-        field.onChange(transform ? transform(event.target.value) : event.target.value)
-      }
-      type={isPassword && visible ? 'text' : type}
-      error={message !== undefined || over}
-      helperText={counted}
-      slotProps={{
-        htmlInput: { readOnly },
-        input: isPassword
-          ? {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    aria-label={visible ? t('form.hidePassword') : t('form.showPassword')}
-                    onClick={() => setVisible((shown) => !shown)}
-                    edge="end"
-                  >
-                    {visible ? <VisibilityOff /> : <Visibility />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-            }
-          : undefined,
-      }}
-    />
+      variant="outlined"
+      error={invalid}
+      required={required}
+      disabled={disabled}
+      size={size}
+    >
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput
+        id={id}
+        label={label}
+        name={field.name}
+        value={text}
+        inputRef={field.ref}
+        onBlur={field.onBlur}
+        onChange={(event) =>
+          field.onChange(transform ? transform(event.target.value) : event.target.value)
+        }
+        type={isPassword && visible ? 'text' : type}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        multiline={multiline}
+        minRows={minRows}
+        readOnly={readOnly}
+        aria-describedby={hasHelp ? helperId : undefined}
+        endAdornment={
+          isPassword ? (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={visible ? t('form.hidePassword') : t('form.showPassword')}
+                onClick={() => setVisible((shown) => !shown)}
+                edge="end"
+              >
+                {visible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ) : undefined
+        }
+      />
+      {hasHelp && <FormHelperText id={helperId}>{counted}</FormHelperText>}
+    </FormControl>
   );
 }

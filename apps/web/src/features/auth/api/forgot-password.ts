@@ -1,11 +1,10 @@
 import type { ForgotPasswordRequest } from '@raccolta/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { anyBody, apiRequest } from '../../../lib/api-client';
 
 /** POST /auth/forgot-password: answers 200 whether or not the address has an account. */
 export async function postForgotPassword(body: ForgotPasswordRequest): Promise<void> {
-  await apiRequest('/auth/forgot-password', { method: 'POST', body, schema: z.unknown() });
+  await apiRequest('/auth/forgot-password', { method: 'POST', body, schema: anyBody });
 }
 
 export function useForgotPasswordMutation() {

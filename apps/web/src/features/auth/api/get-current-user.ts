@@ -1,4 +1,4 @@
-import { meResponseSchema, type User } from '@raccolta/contracts';
+import type { User } from '@raccolta/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryPresets } from '../../../app/query-client';
@@ -12,7 +12,10 @@ export function currentUserQueryKey(userId: string | undefined) {
 }
 
 export function getCurrentUser(request: AuthedRequest, signal?: AbortSignal): Promise<User> {
-  return request('/users/@me', { schema: meResponseSchema, ...(signal ? { signal } : {}) });
+  return request('/users/@me', {
+    schema: () => import('./user-schemas').then((m) => m.meResponseSchema),
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /**

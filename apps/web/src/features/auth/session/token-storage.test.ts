@@ -1,8 +1,10 @@
+import { tokenSetSchema } from '@raccolta/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADA, fakeJwt, tokenSet } from '../../../test/session-fixtures';
 import {
   clearStoredTokens,
   decodeIdToken,
+  parseTokenSet,
   readStoredTokens,
   SessionError,
   storeTokenSet,
@@ -119,5 +121,35 @@ describe('token storage', () => {
     storeTokenSet(localStorage, tokenSet(), false, NOW);
     clearStoredTokens(localStorage);
     expect(storedEntries()).toEqual({ themeMode: 'dark' });
+  });
+
+  it('checks a token set exactly as the contracts schema does', () => {
+    const good = { IdToken: 'i', TokenType: 'Bearer', AccessToken: 'a', ExpiresIn: 3600 };
+    const answers: unknown[] = [
+      good,
+      { ...good, RefreshToken: 'r' },
+      { ...good, RefreshToken: '' },
+      { ...good, RefreshToken: null },
+      { ...good, RefreshToken: undefined },
+      { ...good, IdToken: '' },
+      { ...good, TokenType: 7 },
+      { ...good, AccessToken: undefined },
+      { ...good, ExpiresIn: 0 },
+      { ...good, ExpiresIn: -5 },
+      { ...good, ExpiresIn: 1.5 },
+      { ...good, ExpiresIn: '3600' },
+      { ...good, ExpiresIn: Number.NaN },
+      { ...good, extra: 'dropped' },
+      [],
+      null,
+      'tokens',
+      42,
+    ];
+    for (const answer of answers) {
+      const expected = tokenSetSchema.safeParse(answer);
+      expect(parseTokenSet(answer), JSON.stringify(answer)).toEqual(
+        expected.success ? expected.data : null,
+      );
+    }
   });
 });

@@ -1,5 +1,4 @@
-import { tokenSetSchema, type TokenSet } from '@raccolta/contracts';
-import { z } from 'zod';
+import type { TokenSet } from '@raccolta/contracts';
 
 /** Spec §3: the session lives in localStorage under exactly these names. */
 export const TOKEN_KEYS = {
@@ -46,11 +45,29 @@ export interface IdClaims {
   username?: string;
 }
 
-const idClaimsSchema = z.object({
-  sub: z.string().min(1),
-  email: z.string().optional().catch(undefined),
-  username: z.string().optional().catch(undefined),
-});
+// The session code runs on every page, a visitor's first one included, so it checks its few
+// shapes by hand instead of downloading Zod; token-storage.test.ts holds these checks to the
+// contracts' tokenSetSchema.
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isToken = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** The contracts' tokenSetSchema, by hand: three tokens, a positive whole ExpiresIn, maybe a refresh token. */
+export function parseTokenSet(answer: unknown): TokenSet | null {
+  if (!isRecord(answer)) return null;
+  const { IdToken, TokenType, AccessToken, ExpiresIn, RefreshToken } = answer;
+  if (!isToken(IdToken) || !isToken(TokenType) || !isToken(AccessToken)) return null;
+  if (typeof ExpiresIn !== 'number' || !Number.isSafeInteger(ExpiresIn) || ExpiresIn <= 0) {
+    return null;
+  }
+  if (RefreshToken !== undefined && !isToken(RefreshToken)) return null;
+  const tokenSet: TokenSet = { IdToken, TokenType, AccessToken, ExpiresIn };
+  if (RefreshToken !== undefined) tokenSet.RefreshToken = RefreshToken;
+  return tokenSet;
+}
 
 function base64UrlDecode(segment: string): string {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
@@ -65,10 +82,12 @@ export function decodeIdToken(token: string): IdClaims {
   const payload = parts.length === 3 ? parts[1] : undefined;
   try {
     if (payload === undefined || payload === '') throw new Error('not a JWT');
-    const parsed = idClaimsSchema.parse(JSON.parse(base64UrlDecode(payload)));
+    const parsed: unknown = JSON.parse(base64UrlDecode(payload));
+    if (!isRecord(parsed) || !isToken(parsed.sub)) throw new Error('no subject');
     const claims: IdClaims = { sub: parsed.sub };
-    if (parsed.email !== undefined) claims.email = parsed.email;
-    if (parsed.username !== undefined) claims.username = parsed.username;
+    // Anything but a string is left out, as if absent: the client only displays these.
+    if (typeof parsed.email === 'string') claims.email = parsed.email;
+    if (typeof parsed.username === 'string') claims.username = parsed.username;
     return claims;
   } catch {
     throw new SessionError('invalidIdToken');
@@ -137,12 +156,11 @@ export function storeTokenSet(
   identityProvider: boolean,
   now: number,
 ): { tokens: StoredTokens; claims: IdClaims } {
-  const parsed = tokenSetSchema.safeParse(answer);
-  if (!parsed.success) {
+  const tokenSet = parseTokenSet(answer);
+  if (tokenSet === null) {
     clearStoredTokens(storage);
     throw new SessionError('tokensMissing');
   }
-  const tokenSet: TokenSet = parsed.data;
   let claims: IdClaims;
   try {
     claims = decodeIdToken(tokenSet.IdToken);

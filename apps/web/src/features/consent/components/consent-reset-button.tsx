@@ -1,10 +1,10 @@
 import CookieOutlined from '@mui/icons-material/CookieOutlined';
 import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
-import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resetConsent, useConsent } from '../hooks/use-consent';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 /** Room kept at the end of a page without a footer: the button's 40 px and its 16 px margins. */
 const RESERVED_HEIGHT = 72;
@@ -45,7 +45,7 @@ export function ConsentResetButton({ reserveSpace = false }: { reserveSpace?: bo
         aria-hidden
         sx={{ height: reserveSpace ? RESERVED_HEIGHT : 0, minHeight: 1, flexShrink: 0 }}
       />
-      <Tooltip title={label}>
+      <LazyTooltip title={label}>
         <Fab
           size="small"
           color="default"
@@ -63,7 +63,7 @@ export function ConsentResetButton({ reserveSpace = false }: { reserveSpace?: bo
         >
           <CookieOutlined />
         </Fab>
-      </Tooltip>
+      </LazyTooltip>
     </>
   );
 }

@@ -1,8 +1,4 @@
-import {
-  createDownloadResponseSchema,
-  type CreateDownloadRequest,
-  type Download,
-} from '@raccolta/contracts';
+import { type CreateDownloadRequest, type Download } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession, type AuthedRequest } from '../../auth';
 import { downloadKeys, downloadsPath } from './download-keys';
@@ -19,7 +15,7 @@ export function createDownload(
   return request(downloadsPath(teamId), {
     method: 'POST',
     body,
-    schema: createDownloadResponseSchema,
+    schema: () => import('./download-schemas').then((m) => m.createDownloadResponseSchema),
   });
 }
 

@@ -1,4 +1,4 @@
-import { downloadLinkResponseSchema, formatLocalTime } from '@raccolta/contracts';
+import { formatLocalTime } from '@raccolta/contracts';
 import type { AuthedRequest } from '../../auth';
 import { downloadsPath } from './download-keys';
 
@@ -15,7 +15,7 @@ export async function getDownloadLink(
   const query = new URLSearchParams({ localTime: formatLocalTime(now) });
   const path = `${downloadsPath(target.teamId, target.downloadId, target.partId)}/download`;
   const { url } = await request(`${path}?${query.toString()}`, {
-    schema: downloadLinkResponseSchema,
+    schema: () => import('./download-schemas').then((m) => m.downloadLinkResponseSchema),
   });
   return url;
 }

@@ -1,4 +1,4 @@
-import { DOWNLOAD_POLL_INTERVAL_MS, downloadSchema, type Download } from '@raccolta/contracts';
+import { DOWNLOAD_POLL_INTERVAL_MS, type Download } from '@raccolta/contracts';
 import { useQuery, type Query } from '@tanstack/react-query';
 import { isClientError } from '../../../components/page-load-state';
 import { useSession, type AuthedRequest } from '../../auth';
@@ -11,7 +11,10 @@ export function getDownload(
   downloadId: string,
   signal?: AbortSignal,
 ): Promise<Download> {
-  return request(downloadsPath(teamId, downloadId), { schema: downloadSchema, signal });
+  return request(downloadsPath(teamId, downloadId), {
+    schema: () => import('./download-schemas').then((m) => m.downloadSchema),
+    signal,
+  });
 }
 
 /**

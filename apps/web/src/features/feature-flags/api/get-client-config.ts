@@ -1,12 +1,13 @@
-import { clientConfigResponseSchema, type ClientConfigResponse } from '@raccolta/contracts';
+import type { ClientConfigResponse } from '@raccolta/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { clientConfigShape } from './client-config-schema';
 
 export const clientConfigQueryKey = ['client-config'] as const;
 
 export function getClientConfig(signal?: AbortSignal): Promise<ClientConfigResponse> {
   return apiRequest('/client-config', {
-    schema: clientConfigResponseSchema,
+    schema: clientConfigShape,
     ...(signal ? { signal } : {}),
   });
 }

@@ -1,14 +1,14 @@
-import {
-  subscribeResponseSchema,
-  type SubscribeRequest,
-  type SubscribeResponse,
-} from '@raccolta/contracts';
+import type { SubscribeRequest, SubscribeResponse } from '@raccolta/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /subscriptions: a confirmation e-mail follows (double opt-in). */
 export function postSubscribe(body: SubscribeRequest): Promise<SubscribeResponse> {
-  return apiRequest('/subscriptions', { method: 'POST', body, schema: subscribeResponseSchema });
+  return apiRequest('/subscriptions', {
+    method: 'POST',
+    body,
+    schema: () => import('../utils/newsletter-schemas').then((m) => m.subscribeResponseSchema),
+  });
 }
 
 export function useSubscribeMutation() {

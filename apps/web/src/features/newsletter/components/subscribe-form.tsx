@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,11 +10,10 @@ import Typography from '@mui/material/Typography';
 import {
   LEGAL_VERSIONS,
   NEWSLETTER_MIN_AGE,
-  subscribeFormSchema,
   type SubscribeForm as SubscribeFormValues,
 } from '@raccolta/contracts';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
@@ -33,6 +31,18 @@ function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
     </Link>
   );
 }
+
+/**
+ * The contracts' subscribeFormSchema, downloaded with Zod when the form is first checked (its
+ * first submit): the landing page shows without either.
+ */
+const subscribeResolver: Resolver<SubscribeFormValues> = async (values, context, options) => {
+  const [{ zodResolver }, { subscribeFormSchema }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('../utils/newsletter-schemas'),
+  ]);
+  return zodResolver(subscribeFormSchema)(values, context, options);
+};
 
 /**
  * Takes the place of the form. It gets the focus the vanished submit button had, so keyboard and
@@ -60,7 +70,7 @@ export function SubscribeForm() {
   const headingId = useId();
   const termsErrorId = useId();
   const { control, handleSubmit } = useForm<SubscribeFormValues>({
-    resolver: zodResolver(subscribeFormSchema),
+    resolver: subscribeResolver,
     // No `terms`: the checkbox starts unticked, as acceptance must be the visitor's own act.
     defaultValues: { email: '' },
   });
