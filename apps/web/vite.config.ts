@@ -7,6 +7,54 @@ import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Inlines what the first paint needs into index.html (src/boot/), so it waits for no other
+ * request, however busy the connections are with the app's modules: the boot colours of each
+ * theme, the blocking script that applies the stored theme, and the landing page's heading and
+ * subtitle, one template per language with the texts of the locale files, which landing-boot.js
+ * shows in #root for a visitor who is not signed in. React later replaces that heading with the
+ * same heading at the same place, so the landing page's largest paint no longer waits for the
+ * app's JavaScript. The API puts a fresh nonce in place of the placeholder on every request.
+ */
+function bootShell(): Plugin {
+  const bootDir = fileURLToPath(new URL('./src/boot', import.meta.url));
+  const localesDir = fileURLToPath(new URL('./src/i18n/locales', import.meta.url));
+  const read = (file: string) => readFileSync(path.join(bootDir, file), 'utf8').trim();
+  const template = (language: string) => {
+    const texts = JSON.parse(readFileSync(path.join(localesDir, `${language}.json`), 'utf8')) as {
+      landing: { title: string; subtitle: string };
+    };
+    return (
+      `<template id="boot-landing-${language}"><div class="boot-header"></div>` +
+      `<div class="boot-main"><h1 class="boot-title">${escapeHtml(texts.landing.title)}</h1>` +
+      `<p class="boot-subtitle">${escapeHtml(texts.landing.subtitle)}</p></div></template>`
+    );
+  };
+  return {
+    name: 'raccolta-boot-shell',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const nonce = 'nonce="__CSP_NONCE__"';
+        return html
+          .replace(
+            '</title>',
+            `</title>\n    <style ${nonce}>${read('boot.css')}</style>` +
+              `\n    <script ${nonce}>${read('theme-init.js')}</script>`,
+          )
+          .replace(
+            '<div id="root"></div>',
+            `<div id="root"></div>${template('en')}${template('it')}` +
+              `<script ${nonce}>${read('landing-boot.js')}</script>`,
+          );
+      },
+    },
+  };
+}
+
 /**
  * Writes a Brotli and a gzip copy beside every built script and style, compressed once at their
  * best levels; the API serves them to browsers that accept them (fastify-static preCompressed),
@@ -41,7 +89,7 @@ function precompress(): Plugin {
 export default defineConfig({
   // Pinned so `vite --config apps/web/vite.config.ts` works from the repository root too.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), bootShell(), precompress()],
   resolve: {
     alias: {
       '@raccolta/contracts': fileURLToPath(

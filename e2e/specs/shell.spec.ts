@@ -162,7 +162,7 @@ test.describe('theme', () => {
     await page.goto('/404');
     await page.evaluate(() => localStorage.setItem('themeMode', 'dark'));
 
-    // Hold the app's entry script so only index.html, its stylesheet and theme-init.js act.
+    // Hold the app's entry script so only index.html and its inlined boot script and styles act.
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -181,6 +181,54 @@ test.describe('theme', () => {
     release();
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await expectMode(page, 'dark');
+  });
+
+  for (const [locale, title] of [
+    ['en-US', 'Collect files from your team, in one place'],
+    ['it-IT', 'Raccogli i file del tuo team, in un unico posto'],
+  ] as const) {
+    test.describe(locale, () => {
+      test.use({ locale, viewport: PHONE });
+
+      test('the landing heading shows before the app script runs, and stays in place', async ({
+        page,
+      }) => {
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto('/', { waitUntil: 'commit' });
+        const heading = page.getByRole('heading', { level: 1, name: title });
+        await expect(heading).toBeVisible();
+        expect(await page.locator('html').getAttribute('lang')).toBe(locale.slice(0, 2));
+        const before = await heading.boundingBox();
+
+        release();
+        // The app's own page takes over: its form is there, and the heading has not moved.
+        await expect(page.getByRole('button', { name: /Subscribe|Iscriviti/ })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        expect(await page.getByRole('heading', { level: 1, name: title }).boundingBox()).toEqual(
+          before,
+        );
+      });
+    });
+  }
+
+  test('a signed-in visitor of the landing page gets no heading before the app starts', async ({
+    page,
+  }) => {
+    await page.goto('/404');
+    await page.evaluate(() => localStorage.setItem('AccessToken', 'a-token'));
+    // An app script that does nothing: what shows is index.html's own doing.
+    await page.route(/\/assets\/index-[^/]*\.js$/, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: '' }),
+    );
+    await page.goto('/', { waitUntil: 'load' });
+    expect(await page.locator('#root').innerHTML()).toBe('');
   });
 
   test.describe('with a dark system preference', () => {

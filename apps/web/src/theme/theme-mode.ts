@@ -1,6 +1,6 @@
 export type ThemeMode = 'light' | 'dark';
 
-/** Shared with public/theme-init.js, which applies the mode before the first paint. */
+/** Shared with src/boot/theme-init.js (inlined into index.html), which applies the mode before the first paint. */
 export const THEME_MODE_STORAGE_KEY = 'themeMode';
 export const THEME_MODE_ATTRIBUTE = 'data-theme-mode';
 export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';

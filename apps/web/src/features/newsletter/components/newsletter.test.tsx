@@ -63,6 +63,21 @@ describe('newsletter', () => {
       );
     });
 
+    it('focuses the first field to fix, and takes each error away once it is fixed', async () => {
+      renderRoutes(routes, '/');
+      submit();
+      expect(await screen.findByText('Email required')).toBeTruthy();
+      expect(document.activeElement).toBe(emailField());
+      fireEvent.change(emailField(), { target: { value: 'zoe@example.com' } });
+      await waitFor(() => expect(screen.queryByText('Email required')).toBeNull());
+      expect(screen.getByText('You must accept the terms to subscribe')).toBeTruthy();
+      fireEvent.click(termsBox());
+      await waitFor(() =>
+        expect(screen.queryByText('You must accept the terms to subscribe')).toBeNull(),
+      );
+      expect(termsBox().getAttribute('aria-invalid')).toBe('false');
+    });
+
     it('sends the address with the versions in force and shows the success in place of the form', async () => {
       fetchMock.mockImplementation(
         fetchRoutes({ 'POST /subscriptions': () => jsonResponse(202, { status: 'pending' }) }),

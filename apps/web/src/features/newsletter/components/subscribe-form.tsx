@@ -12,11 +12,11 @@ import {
   NEWSLETTER_MIN_AGE,
   type SubscribeForm as SubscribeFormValues,
 } from '@raccolta/contracts';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useId, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { TextInput } from '../../../components/form/text-input';
+import { ApiError, NO_RESPONSE_STATUS } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { uiLocale } from '../../../lib/locale';
 import { validationText } from '../../../lib/validation-text';
@@ -32,17 +32,29 @@ function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
   );
 }
 
+type FieldErrors = Partial<Record<keyof SubscribeFormValues, string>>;
+
 /**
- * The contracts' subscribeFormSchema, downloaded with Zod when the form is first checked (its
- * first submit): the landing page shows without either.
+ * Checks the form with the contracts' subscribeFormSchema, which arrives with Zod at the form's
+ * first check (its first submit), not with the landing page: the values to send, or the message
+ * key of each invalid field.
  */
-const subscribeResolver: Resolver<SubscribeFormValues> = async (values, context, options) => {
-  const [{ zodResolver }, { subscribeFormSchema }] = await Promise.all([
-    import('@hookform/resolvers/zod'),
-    import('../utils/newsletter-schemas'),
-  ]);
-  return zodResolver(subscribeFormSchema)(values, context, options);
-};
+async function checkSubscribeForm(values: {
+  email: string;
+  terms: boolean;
+}): Promise<{ data: SubscribeFormValues } | { errors: FieldErrors }> {
+  const { subscribeFormSchema } = await import('../utils/newsletter-schemas');
+  const parsed = subscribeFormSchema.safeParse(values);
+  if (parsed.success) return { data: parsed.data };
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'terms') && errors[field] === undefined) {
+      errors[field] = issue.message;
+    }
+  }
+  return { errors };
+}
 
 /**
  * Takes the place of the form. It gets the focus the vanished submit button had, so keyboard and
@@ -69,33 +81,67 @@ export function SubscribeForm() {
   const errorText = useErrorText();
   const headingId = useId();
   const termsErrorId = useId();
-  const { control, handleSubmit } = useForm<SubscribeFormValues>({
-    resolver: subscribeResolver,
-    // No `terms`: the checkbox starts unticked, as acceptance must be the visitor's own act.
-    defaultValues: { email: '' },
-  });
+  const [email, setEmail] = useState('');
+  // Unticked until ticked: acceptance must be the visitor's own act.
+  const [terms, setTerms] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  // After the first submit, every change is checked again, so an error goes as soon as it is fixed.
+  const [submitted, setSubmitted] = useState(false);
+  const [checkError, setCheckError] = useState<ApiError | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const termsRef = useRef<HTMLInputElement>(null);
   const mutation = useSubscribeMutation();
-  const onSubmit = handleSubmit(({ email }) =>
-    mutation.mutate({
-      email,
-      termsVersion: LEGAL_VERSIONS.terms,
-      privacyVersion: LEGAL_VERSIONS.privacy,
-      locale: uiLocale(i18n.language),
-    }),
-  );
-  const retry = () => {
-    if (mutation.variables) mutation.mutate(mutation.variables);
+
+  const recheck = (values: { email: string; terms: boolean }) => {
+    if (!submitted) return;
+    void checkSubscribeForm(values).then(
+      (result) => setErrors('errors' in result ? result.errors : {}),
+      () => undefined,
+    );
   };
+
+  const send = () => {
+    setSubmitted(true);
+    setCheckError(null);
+    checkSubscribeForm({ email, terms }).then(
+      (result) => {
+        if ('errors' in result) {
+          setErrors(result.errors);
+          // As a keyboard user expects: the first field to fix gets the focus.
+          (result.errors.email !== undefined ? emailRef : termsRef).current?.focus();
+          return;
+        }
+        setErrors({});
+        mutation.mutate({
+          email: result.data.email,
+          termsVersion: LEGAL_VERSIONS.terms,
+          privacyVersion: LEGAL_VERSIONS.privacy,
+          locale: uiLocale(i18n.language),
+        });
+      },
+      // The schema's chunk did not arrive: said as for a request that got no answer.
+      (error: unknown) => {
+        mutation.reset();
+        setCheckError(
+          new ApiError(NO_RESPONSE_STATUS, 'noConnection', undefined, { cause: error }),
+        );
+      },
+    );
+  };
+  const onSubmit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    send();
+  };
+  const retry = () => {
+    if (checkError !== null || !mutation.variables) send();
+    else mutation.mutate(mutation.variables);
+  };
+  const failure = checkError ?? mutation.error;
 
   if (mutation.isSuccess) return <SubscribeSuccess email={mutation.variables.email} />;
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-labelledby={headingId}
-      onSubmit={(event) => void onSubmit(event)}
-    >
+    <Box component="form" noValidate aria-labelledby={headingId} onSubmit={onSubmit}>
       <Stack spacing={2}>
         <Box>
           <Typography id={headingId} variant="h6" component="h2">
@@ -103,70 +149,71 @@ export function SubscribeForm() {
           </Typography>
           <Typography color="text.secondary">{t('newsletter.subscribe.text')}</Typography>
         </Box>
-        <FormTextField
-          control={control}
+        <TextInput
           name="email"
           type="email"
           label={t('newsletter.subscribe.email')}
           autoComplete="email"
           required
+          value={email}
+          inputRef={emailRef}
+          errorKey={errors.email}
+          onChange={(value) => {
+            setEmail(value);
+            recheck({ email: value, terms });
+          }}
         />
-        <Controller
-          control={control}
-          name="terms"
-          render={({ field, fieldState }) => (
-            <Box>
-              <FormControlLabel
-                sx={{ alignItems: 'flex-start', mr: 0 }}
-                label={
-                  <Typography variant="body2" sx={{ pt: 1.125 }}>
-                    <Trans
-                      i18nKey="newsletter.subscribe.terms"
-                      values={{ age: NEWSLETTER_MIN_AGE }}
-                      components={{
-                        terms: <LegalLink to="/terms" />,
-                        privacy: <LegalLink to="/privacy" />,
-                      }}
-                    />
-                  </Typography>
-                }
-                control={
-                  <Checkbox
-                    name={field.name}
-                    // Unticked until ticked: the schema's only valid value is true.
-                    checked={(field.value as boolean | undefined) === true}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    onBlur={field.onBlur}
-                    slotProps={{
-                      input: {
-                        ref: field.ref,
-                        'aria-invalid': fieldState.error !== undefined,
-                        'aria-describedby': fieldState.error ? termsErrorId : undefined,
-                      },
-                    }}
-                  />
-                }
+        <Box>
+          <FormControlLabel
+            sx={{ alignItems: 'flex-start', mr: 0 }}
+            label={
+              <Typography variant="body2" sx={{ pt: 1.125 }}>
+                <Trans
+                  i18nKey="newsletter.subscribe.terms"
+                  values={{ age: NEWSLETTER_MIN_AGE }}
+                  components={{
+                    terms: <LegalLink to="/terms" />,
+                    privacy: <LegalLink to="/privacy" />,
+                  }}
+                />
+              </Typography>
+            }
+            control={
+              <Checkbox
+                name="terms"
+                checked={terms}
+                onChange={(event) => {
+                  setTerms(event.target.checked);
+                  recheck({ email, terms: event.target.checked });
+                }}
+                slotProps={{
+                  input: {
+                    ref: termsRef,
+                    'aria-invalid': errors.terms !== undefined,
+                    'aria-describedby': errors.terms !== undefined ? termsErrorId : undefined,
+                  },
+                }}
               />
-              {fieldState.error && (
-                <FormHelperText id={termsErrorId} error sx={{ mt: 0, ml: 4 }}>
-                  {validationText(t, fieldState.error.message)}
-                </FormHelperText>
-              )}
-            </Box>
+            }
+          />
+          {errors.terms !== undefined && (
+            <FormHelperText id={termsErrorId} error sx={{ mt: 0, ml: 4 }}>
+              {validationText(t, errors.terms)}
+            </FormHelperText>
           )}
-        />
-        {mutation.error !== null && (
+        </Box>
+        {failure !== null && (
           <Alert
             severity="error"
             action={
-              canRetry(mutation.error) ? (
+              canRetry(failure) ? (
                 <Button color="inherit" size="small" onClick={retry}>
                   {t('actions.retry')}
                 </Button>
               ) : undefined
             }
           >
-            {errorText(mutation.error)}
+            {errorText(failure)}
           </Alert>
         )}
         <Button type="submit" variant="contained" size="large" loading={mutation.isPending}>

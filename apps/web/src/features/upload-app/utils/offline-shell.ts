@@ -7,7 +7,6 @@ export const SERVICE_WORKER_URL = '/sw.js';
 
 /** Files outside /assets/ the shell needs; they change without a new name, so each start refreshes them. */
 const STATIC_FILES = [
-  '/theme-init.js',
   '/logo.svg',
   '/manifest.webmanifest',
   '/icon-192.png',
