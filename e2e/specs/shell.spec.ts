@@ -4,6 +4,19 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 const PHONE = { width: 375, height: 740 };
+
+/** Holds the app's entry script until the returned function is called. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 const LIGHT_BACKGROUND = 'rgb(255, 255, 255)';
 const DARK_BACKGROUND = 'rgb(18, 18, 18)';
 const ENGLISH_MONTHS =
@@ -163,14 +176,7 @@ test.describe('theme', () => {
     await page.evaluate(() => localStorage.setItem('themeMode', 'dark'));
 
     // Hold the app's entry script so only index.html and its inlined boot script and styles act.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdEntryScript(page);
     await page.goto('/404', { waitUntil: 'commit' });
     await expect(page.locator('html')).toHaveAttribute('data-theme-mode', 'dark');
     await expect
@@ -193,14 +199,7 @@ test.describe('theme', () => {
       test('the landing heading shows before the app script runs, and stays in place', async ({
         page,
       }) => {
-        let release!: () => void;
-        const held = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
+        const release = await holdEntryScript(page);
         await page.goto('/', { waitUntil: 'commit' });
         const heading = page.getByRole('heading', { level: 1, name: title });
         await expect(heading).toBeVisible();
