@@ -166,12 +166,16 @@ export async function benchListLoad(): Promise<LoadRow[]> {
       },
     ];
     const authorization = `Bearer ${token}`;
-    // Every list answers a full page before anything is measured.
+    // Every list answers a full page, on both servers, before anything is measured.
     for (const list of lists) {
       const res = await fetch(`${apiUrl}${list.api}`, { headers: { authorization } });
       const body = (await res.json()) as Record<string, unknown[]>;
       if (res.status !== 200 || body[list.key]?.length !== PAGE)
         throw new Error(`${list.api} answered ${res.status} without a page of ${PAGE}`);
+      const bareRes = await fetch(`${bareUrl}${list.bare}`);
+      const bareBody = (await bareRes.json()) as { items?: unknown[] };
+      if (bareRes.status !== 200 || bareBody.items?.length !== PAGE)
+        throw new Error(`${list.bare} answered ${bareRes.status} without a page of ${PAGE}`);
     }
 
     const rows: LoadRow[] = [];
