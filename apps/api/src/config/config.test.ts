@@ -17,6 +17,7 @@ describe('configuration', () => {
     expect(config.database).toEqual({
       kind: 'sqlite',
       file: '/tmp/raccolta-config-test/raccolta.db',
+      driver: 'auto',
     });
     expect(config.storage).toEqual({ kind: 'local', root: '/tmp/raccolta-config-test/files' });
     expect(config.mail.transport).toBe('console');

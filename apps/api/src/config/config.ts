@@ -35,6 +35,7 @@ export const envSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'DATABASE_URL must start with postgres:// or sqlite:')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  SQLITE_DRIVER: z.enum(['auto', 'node', 'better-sqlite3']).default('auto'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -130,7 +131,9 @@ export interface Config {
   /** auto: readable lines on a terminal, JSON lines otherwise. */
   logFormat: Env['LOG_FORMAT'];
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database:
+    | { kind: 'sqlite'; file: string; driver?: Env['SQLITE_DRIVER'] }
+    | { kind: 'postgres'; url: string; poolSize: number };
   storage:
     | { kind: 'local'; root: string }
     | {
@@ -235,6 +238,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           file: e.DATABASE_URL
             ? path.resolve(e.DATABASE_URL.slice('sqlite:'.length))
             : path.join(dataDir, 'raccolta.db'),
+          driver: e.SQLITE_DRIVER,
         };
   const mailDir = path.join(dataDir, 'mail');
   const providers: OidcProviderConfig[] = [];

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/config.js';
 import type { Database } from './database.js';
+import { openSqlite } from './sqlite.js';
 
 export type Db = Kysely<Database>;
 export type DbKind = Config['database']['kind'];
@@ -30,45 +30,6 @@ export function createDb(config: Config['database'], logger?: DbLogger): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(path.dirname(config.file), { recursive: true });
-  const sqlite = new SQLite(config.file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
-}
-
-/** Statements kept prepared; far more than the distinct queries the application runs. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query it runs; preparing costs more than running most of ours. The same
- * SQL text gets the same prepared statement back (least recently used ones are dropped). Safe
- * because better-sqlite3 runs a statement to completion synchronously (`all`, `run`), so no two
- * uses of one statement overlap; only `iterate` (Kysely's `stream()`, unused here) could.
- */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => {
-      cache.clear();
-      sqlite.close();
-    },
-    prepare(sql: string) {
-      let statement = cache.get(sql);
-      if (statement) {
-        cache.delete(sql);
-      } else {
-        statement = sqlite.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE_SIZE) {
-          const oldest = cache.keys().next().value;
-          if (oldest !== undefined) cache.delete(oldest);
-        }
-      }
-      cache.set(sql, statement);
-      return statement;
-    },
-  };
+  const { database } = openSqlite(config.file, config.driver);
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }

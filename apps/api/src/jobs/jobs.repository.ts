@@ -22,8 +22,8 @@ export interface ClaimOptions {
  * claimers pass each other's rows instead of queueing behind them. On SQLite the UPDATE takes the
  * database's single write lock before it reads its subquery, so it is exclusive by itself; an
  * explicit BEGIN … COMMIT around it would only hold that lock across an await, and another
- * connection in the same process (better-sqlite3 waits for a busy lock synchronously) would then
- * block the thread that has to commit.
+ * connection in the same process (both SQLite drivers wait for a busy lock synchronously) would
+ * then block the thread that has to commit.
  */
 export async function claimJobs(db: Db, kind: DbKind, opts: ClaimOptions): Promise<JobRow[]> {
   const { lockedBy, limit, now, leaseMs, excludeIds = [] } = opts;

@@ -16,7 +16,7 @@ afterEach(async () => {
   await temp.cleanup();
 });
 
-it('streams 1 GiB through put and get in under 150 MB of RSS', { timeout: 120_000 }, async () => {
+it('streams 1 GiB through put and get with flat memory', { timeout: 120_000 }, async () => {
   const report = await runMemoryProbe(
     [String(GIB), 'local', path.join(temp.dir, 'files')],
     110_000,
@@ -26,5 +26,13 @@ it('streams 1 GiB through put and get in under 150 MB of RSS', { timeout: 120_00
   expect(report.readBytes).toBe(GIB);
   expect(report.put.sha256).toBe(report.expectedSha256);
   expect(report.readSha256).toBe(report.expectedSha256);
-  expect(report.peakRss / MB).toBeLessThan(150);
+  // Growth over the probe's baseline, which differs between Node versions (about 90 MB on
+  // Node 20, 75 MB on Node 24): the chunks in flight and the garbage not yet collected, 40 MB
+  // measured on Node 20 and 75 MB on Node 24, whatever the file's size. 1 GiB held would exceed
+  // this many times over.
+  const growth = (report.peakRss - report.baselineRss) / MB;
+  expect(
+    growth,
+    `baseline ${(report.baselineRss / MB).toFixed(0)} MB, peak ${(report.peakRss / MB).toFixed(0)} MB`,
+  ).toBeLessThan(120);
 });
