@@ -1,14 +1,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import { notFoundBody, registerErrorHandler } from './errors/error-handler.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
+import { createResponseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -44,7 +41,9 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    createResponseSerializerCompiler({ checkWithZod: config.env !== 'production' }),
+  );
 
   registerErrorHandler(app);
   registerJsonBodyParser(app);

@@ -1,7 +1,7 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config/config.js';
 import { AppError } from '../errors/app-error.js';
 
@@ -43,13 +43,18 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     done(null, payload);
   });
 
-  await app.register(helmet, {
+  // Helmet's headers, worked out once: its middleware is built here, not per request (the
+  // Fastify wrapper rebuilt it, and re-derived every header, on each one).
+  const applyHelmet = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"] },
     },
     crossOriginResourcePolicy: { policy: 'same-site' },
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    applyHelmet(request.raw, reply.raw, () => done());
   });
 
   await app.register(cors, {

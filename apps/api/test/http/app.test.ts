@@ -92,6 +92,19 @@ describe('HTTP foundation', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none';base-uri 'none'",
+    );
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-dns-prefetch-control']).toBe('off');
+    expect(res.headers['origin-agent-cluster']).toBe('?1');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // Plain HTTP here: no HSTS, which only an https public URL turns on.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
   it('allows CORS only for the configured web origin', async () => {
