@@ -2,6 +2,7 @@ import type { ErrorBody, ErrorCode } from '@raccolta/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
+import { fieldError } from './field-errors.js';
 
 /** Framework errors that carry a 4xx status, by status, when nothing more specific applies. */
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -39,9 +40,11 @@ type NamedValidationError = keyof typeof NAMED_VALIDATION_ERRORS;
 
 function namedValidationError(
   validation: FastifyError['validation'] | undefined,
-): NamedValidationError | undefined {
+): { code: ErrorCode; message: string } | undefined {
   const codes = Object.keys(NAMED_VALIDATION_ERRORS) as NamedValidationError[];
-  return codes.find((code) => validation?.some((v) => v.message === code));
+  const named = codes.find((code) => validation?.some((v) => v.message === code));
+  if (named) return { code: named, message: NAMED_VALIDATION_ERRORS[named] };
+  return fieldError(validation?.flatMap((v) => v.message ?? []));
 }
 
 export function toErrorBody(error: unknown, requestId: string): ErrorBody {
@@ -62,8 +65,8 @@ export function toErrorBody(error: unknown, requestId: string): ErrorBody {
     const named = namedValidationError(fe.validation);
     return {
       statusCode: 400,
-      errorCode: named ?? 'invalidInput',
-      message: named ? NAMED_VALIDATION_ERRORS[named] : 'The request does not match the schema',
+      errorCode: named?.code ?? 'invalidInput',
+      message: named?.message ?? 'The request does not match the schema',
       ...(issues ? { data: { issues } } : {}),
     };
   }

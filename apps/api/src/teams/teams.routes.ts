@@ -51,7 +51,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           operationId: 'createTeam',
-          errors: ['forbidden'],
+          errors: ['forbidden', 'invalidTeamName'],
           ...common,
           summary: 'Create a team; the caller becomes its owner (needs the global scope)',
           body: createTeamRequestSchema,
@@ -82,7 +82,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           operationId: 'patchTeam',
-          errors: ['notFound', 'forbidden'],
+          errors: ['notFound', 'forbidden', 'invalidTeamName'],
           ...common,
           summary: 'Change a team with an RFC 6902 JSON patch',
           description:

@@ -17,6 +17,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
+import { fieldError } from '../errors/field-errors.js';
 import { nicknameKey } from '../members/nickname.js';
 import type { UserRow } from '../users/users.repository.js';
 import { authorize, loadTeamAccess, type TeamRow } from './team-access.js';
@@ -209,7 +210,12 @@ function invalidOp(index: number, reason: string): AppError {
 
 function parseValue<T>(schema: z.ZodType<T>, value: unknown, index: number): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalidOp(index, parsed.error.issues[0]?.message ?? 'invalid value');
+  if (!parsed.success) {
+    const messages = parsed.error.issues.map((issue) => issue.message);
+    const own = fieldError(messages);
+    if (own) throw new AppError(own.code, { message: `Operation ${index}: ${own.message}` });
+    throw invalidOp(index, messages[0] ?? 'invalid value');
+  }
   return parsed.data;
 }
 

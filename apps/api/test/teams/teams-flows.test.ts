@@ -98,8 +98,19 @@ describe('team flows', () => {
     expect(
       (await call('POST', '/teams', { name: 'Mine', mode: 'collaborative' }, token)).json(),
     ).toMatchObject({ statusCode: 403, errorCode: 'forbidden' });
+    // A refused name says so (spec §8 invalidTeamName), whatever it is refused for.
+    for (const name of ['x', ' ', 'x'.repeat(51)]) {
+      expect(
+        (await call('POST', '/teams', { name, mode: 'collaborative' })).json(),
+        name,
+      ).toMatchObject({ statusCode: 400, errorCode: 'invalidTeamName' });
+    }
+    expect((await call('POST', '/teams', { name: 'x', mode: 'anarchy' })).json()).toMatchObject({
+      statusCode: 400,
+      errorCode: 'invalidTeamName',
+    });
     expect(
-      (await call('POST', '/teams', { name: 'x', mode: 'collaborative' })).json(),
+      (await call('POST', '/teams', { name: 'Fine name', mode: 'anarchy' })).json(),
     ).toMatchObject({ statusCode: 400, errorCode: 'invalidInput' });
     expect((await call('POST', '/teams', { name: 'Fine name', mode: 'anarchy' })).statusCode).toBe(
       400,
@@ -231,7 +242,6 @@ describe('team flows', () => {
         { op: 'replace', path: '/name', value: 'Fine' },
         { op: 'replace', path: '/ownerId', value: owner.id },
       ],
-      [{ op: 'replace', path: '/name', value: 'x' }],
       [
         { op: 'replace', path: '/name', value: 'Fine' },
         { op: 'remove', path: '/name' },
@@ -248,6 +258,13 @@ describe('team flows', () => {
     for (const ops of refused) {
       const res = await patch(ops);
       expect(res.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidInput' });
+    }
+    for (const value of ['x', '   ', 'x'.repeat(51)]) {
+      const res = await patch([
+        { op: 'add', path: '/description', value: 'Changed' },
+        { op: 'replace', path: '/name', value },
+      ]);
+      expect(res.json(), value).toMatchObject({ statusCode: 400, errorCode: 'invalidTeamName' });
     }
     const team = teamSchema.parse((await call('GET', `/teams/${teamId}`)).json());
     expect(team).toMatchObject({ name: 'Renamed', description: 'About us' });
