@@ -59,10 +59,17 @@ export function AuthOutcome({
   );
 }
 
-export function SignInButton({ variant = 'contained' }: { variant?: 'contained' | 'outlined' }) {
+export function SignInButton({
+  variant = 'contained',
+  to = '/auth/signin',
+}: {
+  variant?: 'contained' | 'outlined';
+  /** The upload app's sign-in for a visitor who came from it. */
+  to?: string;
+}) {
   const { t } = useTranslation();
   return (
-    <Button component={RouterLink} to="/auth/signin" variant={variant} fullWidth size="large">
+    <Button component={RouterLink} to={to} variant={variant} fullWidth size="large">
       {t('actions.signIn')}
     </Button>
   );

@@ -6,15 +6,17 @@ import Stack from '@mui/material/Stack';
 import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@raccolta/contracts';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useForgotPasswordMutation } from '../api/forgot-password';
 import { useAuthErrorText } from '../utils/auth-error-text';
+import { signInPathFor } from '../utils/upload-app-origin';
 import { AuthCard, AuthOutcome } from './auth-card';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   const errorText = useAuthErrorText();
+  const [searchParams] = useSearchParams();
   const { control, handleSubmit } = useForm<ForgotPasswordRequest>({
     resolver: zodResolver(forgotPasswordRequestSchema),
     defaultValues: { email: '' },
@@ -22,7 +24,7 @@ export function ForgotPasswordPage() {
   const mutation = useForgotPasswordMutation();
   const onSubmit = handleSubmit((values) => mutation.mutate(values));
   const backToSignIn = (
-    <Button component={RouterLink} to="/auth/signin" fullWidth>
+    <Button component={RouterLink} to={signInPathFor(searchParams)} fullWidth>
       {t('actions.backToSignIn')}
     </Button>
   );

@@ -23,15 +23,22 @@ import {
 } from '../api/sign-in';
 import { isApiError } from '../../../lib/api-client';
 import { useAuthErrorText } from '../utils/auth-error-text';
+import { markFromUploadApp } from '../utils/upload-app-origin';
 import { ResendVerification } from './resend-verification';
 
 export interface SignInFormProps {
   /** The team the page's query pre-selects (teamId or team), sent with the sign-in. */
   queryTeam: string | null;
   onNewPasswordRequired: (challenge: NewPasswordRequiredData) => void;
+  /** Inside the upload app: its forgot-password and sign-up links lead back to it. */
+  uploadApp?: boolean;
 }
 
-export function SignInForm({ queryTeam, onNewPasswordRequired }: SignInFormProps) {
+export function SignInForm({
+  queryTeam,
+  onNewPasswordRequired,
+  uploadApp = false,
+}: SignInFormProps) {
   const { t } = useTranslation();
   const errorText = useAuthErrorText();
   const [, setSearchParams] = useSearchParams();
@@ -115,7 +122,11 @@ export function SignInForm({ queryTeam, onNewPasswordRequired }: SignInFormProps
           />
         </Collapse>
         <Box sx={{ textAlign: 'right' }}>
-          <Link component={RouterLink} to="/auth/forgot" variant="body2">
+          <Link
+            component={RouterLink}
+            to={markFromUploadApp('/auth/forgot', uploadApp)}
+            variant="body2"
+          >
             {t('auth.signIn.forgot')}
           </Link>
         </Box>
@@ -132,7 +143,7 @@ export function SignInForm({ queryTeam, onNewPasswordRequired }: SignInFormProps
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {t('auth.signIn.noAccount')}{' '}
-          <Link component={RouterLink} to="/auth/signup">
+          <Link component={RouterLink} to={markFromUploadApp('/auth/signup', uploadApp)}>
             {t('auth.signIn.signUpLink')}
           </Link>
         </Typography>

@@ -9,11 +9,12 @@ import { PREFERRED_NAME_MAX_LENGTH, signUpFormSchema, type SignUpForm } from '@r
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { withoutLeadingSpaces } from '../../../components/form/transforms';
 import { useSignUpMutation } from '../api/sign-up';
 import { useAuthErrorText } from '../utils/auth-error-text';
+import { isFromUploadApp, signInPathFor } from '../utils/upload-app-origin';
 import { AuthCard, AuthOutcome, SignInButton } from './auth-card';
 import { ProviderButtons } from './provider-buttons';
 
@@ -29,6 +30,8 @@ function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
 export function SignUpPage() {
   const { t, i18n } = useTranslation();
   const errorText = useAuthErrorText();
+  const [searchParams] = useSearchParams();
+  const signInPath = signInPathFor(searchParams);
   const { control, handleSubmit } = useForm<SignUpForm>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { email: '', password: '', nickname: '' },
@@ -44,7 +47,7 @@ export function SignUpPage() {
         <AuthOutcome
           severity="success"
           message={t('auth.signUp.success', { email: mutation.variables.email })}
-          action={<SignInButton />}
+          action={<SignInButton to={signInPath} />}
         />
       </AuthCard>
     );
@@ -103,13 +106,13 @@ export function SignUpPage() {
           </Button>
           <Typography variant="body2" sx={{ textAlign: 'center' }}>
             {t('auth.signUp.haveAccount')}{' '}
-            <Link component={RouterLink} to="/auth/signin">
+            <Link component={RouterLink} to={signInPath}>
               {t('auth.signUp.signInLink')}
             </Link>
           </Typography>
         </Stack>
       </Box>
-      <ProviderButtons />
+      <ProviderButtons returnTo={isFromUploadApp(searchParams) ? '/upload' : undefined} />
     </AuthCard>
   );
 }

@@ -64,6 +64,26 @@ describe('upload app: sign-in, team and collection', () => {
     });
   });
 
+  it('leads back to its own sign-in from the forgot-password and sign-up pages', async () => {
+    serveUploadApp({ handlers: {} });
+    const { router } = renderUploadApp('/upload');
+    expect(await screen.findByRole('heading', { name: 'Sign in to upload' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Forgot your password?' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/forgot');
+    fireEvent.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to upload' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/upload/signin');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Sign up' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?app=upload');
+    fireEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to upload' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/upload/signin');
+  });
+
   it('sends a signed-out visitor to its sign-in and back to the collection asked for', async () => {
     serveUploadApp({
       handlers: { 'POST /auth/signin': () => jsonResponse(200, { result: tokenSet() }) },

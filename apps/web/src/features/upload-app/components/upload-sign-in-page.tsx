@@ -34,7 +34,11 @@ export function UploadSignInPage() {
   }
   return (
     <AuthCard title={t('uploadApp.signIn.title')} subtitle={t('uploadApp.signIn.subtitle')}>
-      <SignInForm queryTeam={teamFromQuery(searchParams)} onNewPasswordRequired={setChallenge} />
+      <SignInForm
+        queryTeam={teamFromQuery(searchParams)}
+        onNewPasswordRequired={setChallenge}
+        uploadApp
+      />
       <ProviderButtons returnTo={uploadSignedInTarget(searchParams, peekSignInRedirect())} />
     </AuthCard>
   );
