@@ -217,6 +217,25 @@ test.describe('theme', () => {
     });
   }
 
+  test('with the language switcher on, the heading still stays in place', async ({ page }) => {
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      const release = await holdEntryScript(page);
+      await page.goto('/?flags=lang-switcher', { waitUntil: 'commit' });
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toBeVisible();
+      const before = await heading.boundingBox();
+      release();
+      // The switcher arrives above the heading without pushing it down, and does not cover it.
+      const switcher = page.getByRole('button', { name: /English|Italiano|language|lingua/i });
+      await expect(switcher.first()).toBeVisible();
+      expect(await heading.boundingBox(), `${viewport.width} px`).toEqual(before);
+      const box = await switcher.first().boundingBox();
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(before?.y ?? 0);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+  });
+
   test('a signed-in visitor of the landing page gets no heading before the app starts', async ({
     page,
   }) => {

@@ -7,15 +7,28 @@ const LanguageSwitcher = lazy(() =>
   import('../../../components/language-switcher').then((m) => ({ default: m.LanguageSwitcher })),
 );
 
-/** The switcher's height, kept while it arrives so the page below does not jump. */
+/** The switcher's height, kept while it arrives. */
 const SWITCHER_HEIGHT = 31;
 
-/** Spec §2: the landing page offers the language switcher only when lang-switcher is on. */
+/**
+ * Spec §2: the landing page offers the language switcher only when lang-switcher is on. It is
+ * placed in the top padding of the landing page's column (position: relative there), above the
+ * heading and out of the flow: the heading does not move when it appears.
+ */
 export function LandingLanguageSwitcher() {
   const on = useFeatureFlag('lang-switcher');
   if (!on) return null;
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', mt: { xs: -3, sm: -6 }, mb: 4 }}>
+    <Box
+      sx={{
+        position: 'absolute',
+        top: { xs: 8, sm: 40 },
+        left: 0,
+        right: 0,
+        display: 'flex',
+        justifyContent: 'center',
+      }}
+    >
       <Suspense fallback={<Box sx={{ height: SWITCHER_HEIGHT }} />}>
         <LanguageSwitcher />
       </Suspense>

@@ -6,13 +6,17 @@ import { SubscribeForm } from '../../newsletter/components/subscribe-form';
 import { LandingLanguageSwitcher } from './landing-language-switcher';
 
 /**
- * Spec §2: title, subtitle and the newsletter form, one column; anything shown above the title
- * (the language switcher of the lang-switcher flag) goes first in it.
+ * Spec §2: title, subtitle and the newsletter form, one column. The language switcher of the
+ * lang-switcher flag sits in the column's top padding, out of the flow, so the heading stays where
+ * index.html painted it before the app started (src/boot/).
  */
 export function LandingPage() {
   const { t } = useTranslation();
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 6, sm: 12 }, textAlign: 'center' }}>
+    <Container
+      maxWidth="md"
+      sx={{ position: 'relative', py: { xs: 6, sm: 12 }, textAlign: 'center' }}
+    >
       <LandingLanguageSwitcher />
       <Typography
         variant="h3"
