@@ -94,6 +94,7 @@ export const envSchema = z.object({
   UPLOAD_ALLOWED_TYPES: csv.optional(),
   UPLOAD_TEAM_MAX_BYTES: z.coerce.number().int().min(0).default(0),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  UPLOAD_LOCKS: z.enum(['memory', 'database']).default('memory'),
   DOWNLOAD_PART_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -176,6 +177,11 @@ export interface Config {
     teamMaxBytes: number;
     /** A resumable upload not finished within this time is abandoned and its bytes deleted. */
     uploadExpiryMs: number;
+    /**
+     * Where tus requests on one upload lock it against each other: in the process (`memory`), or
+     * in the database (`database`), for several API processes without sticky sessions.
+     */
+    uploadLocks: 'memory' | 'database';
   };
   downloads: {
     /** Each zip part holds at most this many bytes (a single bigger file gets a part of its own). */
@@ -303,6 +309,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       renditionUrlTtlSeconds: e.RENDITION_URL_TTL_SECONDS,
       teamMaxBytes: e.UPLOAD_TEAM_MAX_BYTES,
       uploadExpiryMs: e.UPLOAD_EXPIRY_HOURS * 60 * 60_000,
+      uploadLocks: e.UPLOAD_LOCKS,
     },
     downloads: {
       partMaxBytes: e.DOWNLOAD_PART_MAX_BYTES,

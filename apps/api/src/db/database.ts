@@ -245,6 +245,17 @@ export interface UploadsTable {
   expires_at: number;
 }
 
+/** A tus request's lock on an upload, shared by every process (UPLOAD_LOCKS=database). */
+export interface UploadLocksTable {
+  upload_id: string;
+  /** The request holding it (a random id per lock). */
+  holder: string;
+  /** Extended while the request runs; a lock past it was left by a process that died. */
+  expires_at: number;
+  /** 1 once another request asked the holder to let go. */
+  release_requested: ColumnType<number, number | undefined, number>;
+}
+
 export type DownloadStatus = 'inProgress' | 'ready' | 'failed' | 'expired';
 
 export interface DownloadsTable {
@@ -332,6 +343,7 @@ export interface Database {
   file_reads: FileReadsTable;
   collection_reads: CollectionReadsTable;
   uploads: UploadsTable;
+  upload_locks: UploadLocksTable;
   downloads: DownloadsTable;
   download_parts: DownloadPartsTable;
   download_entries: DownloadEntriesTable;

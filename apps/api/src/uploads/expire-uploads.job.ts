@@ -67,6 +67,8 @@ export const expireUploadsJob = defineJob({
     }
     // Leftovers the table does not know of (a crash between the store's create and the row).
     if (deps.config.storage.kind === 'local') await deps.backend.store.deleteExpired();
+    // Locks whose lease ran out (their process died; UPLOAD_LOCKS=database). Leases are real time.
+    await deps.db.deleteFrom('upload_locks').where('expires_at', '<', Date.now()).execute();
   },
 });
 

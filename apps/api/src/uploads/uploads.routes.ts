@@ -13,6 +13,7 @@ import { AppError } from '../errors/app-error.js';
 import { BEARER } from '../http/api-docs.js';
 import type { UserRow } from '../users/users.repository.js';
 import { uploadBackendFor } from './backend-cache.js';
+import { DatabaseLocker } from './upload-locks.js';
 import { readBodiesFromNode, withoutWebBody } from './node-bodies.js';
 import { toTusErrorAnswer } from './tus-errors.js';
 import {
@@ -135,6 +136,13 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const tus = new TusServer({
       path: `${basePath}/uploads`,
       datastore: backend.store,
+      // Unset: @tus/server's locker, which sees only this process.
+      locker:
+        ctx.config.files.uploadLocks === 'database'
+          ? new DatabaseLocker(ctx.db, {
+              onError: (err) => ctx.logger.warn({ err }, 'upload lock renewal failed'),
+            })
+          : undefined,
       maxSize: ctx.config.files.maxFileBytes,
       allowedOrigins: ctx.config.webOrigins,
       exposedHeaders: ['Upload-Expires'],
