@@ -82,113 +82,124 @@ async function tusFetch(
   });
 }
 
-describe.each(STORAGE_KINDS)('a server killed mid-upload on %s storage', (kind) => {
-  let database: TestDatabase;
-  let dataDir: string;
-  let s3: TestS3 | null = null;
-  let env: Record<string, string>;
-  let ctx: AppContext;
-  let world: FilesWorld;
-  let uploader: UserRow;
+// Each storage with the default locks, and the database locks (UPLOAD_LOCKS=database) once: there
+// the killed process's lock outlives it, and the resumed HEAD waits out its lease (10 s).
+const CASES = [
+  ...STORAGE_KINDS.map((kind) => ({ kind, locks: 'memory', crashes: 3 })),
+  { kind: 'local' as const, locks: 'database', crashes: 1 },
+];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    dataDir = mkdtempSync(path.join(tmpdir(), 'raccolta-crash-'));
-    s3 = kind === 's3' ? await startTestS3({ prefix: 'crash' }) : null;
-    env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl(database.config),
-      APP_SECRET: 'crash-test-secret-crash-test-secret-0123',
-      // Tokens name their issuer: the same for this test and every process it starts.
-      PUBLIC_URL: 'http://raccolta.test',
-      WORKER: 'off',
-      ...(s3?.env ?? {}),
-    };
-    const config = loadConfig({ ...env, LOG_LEVEL: 'silent', SERVE_WEB: 'false' });
-    ctx = await createContext(config);
-    world = await buildFilesWorld(ctx, { objects: false });
-    uploader = world.users.uploader;
-  });
-  afterAll(async () => {
-    await ctx.db.destroy();
-    await database.drop();
-    await s3?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+describe.each(CASES)(
+  'a server killed mid-upload on $kind storage, $locks locks',
+  ({ kind, locks, crashes }) => {
+    let database: TestDatabase;
+    let dataDir: string;
+    let s3: TestS3 | null = null;
+    let env: Record<string, string>;
+    let ctx: AppContext;
+    let world: FilesWorld;
+    let uploader: UserRow;
 
-  it('shows nothing partial and resumes to the same SHA-256, killed at random offsets', async () => {
-    const data = randomBytes(SIZE);
-    const token = await accessToken(ctx, uploader);
-    const collection = world.collections.uploaders;
-    let api = await startApiProcess(env);
-    try {
-      const created = await tusFetch(
-        api,
-        `/api/teams/${collection.team_id}/collections/${collection.id}/uploads`,
-        token,
-        {
-          method: 'POST',
-          headers: {
-            'upload-length': String(SIZE),
-            'upload-metadata': metadataHeader({ filename: 'crash.bin' }),
-          },
-        },
-      );
-      expect(created.status).toBe(201);
-      const url = created.headers.get('location') ?? '';
-      const fileId = url.split('/').pop() ?? '';
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      dataDir = mkdtempSync(path.join(tmpdir(), 'raccolta-crash-'));
+      s3 = kind === 's3' ? await startTestS3({ prefix: 'crash' }) : null;
+      env = {
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl(database.config),
+        APP_SECRET: 'crash-test-secret-crash-test-secret-0123',
+        // Tokens name their issuer: the same for this test and every process it starts.
+        PUBLIC_URL: 'http://raccolta.test',
+        WORKER: 'off',
+        UPLOAD_LOCKS: locks,
+        ...(s3?.env ?? {}),
+      };
+      const config = loadConfig({ ...env, LOG_LEVEL: 'silent', SERVE_WEB: 'false' });
+      ctx = await createContext(config);
+      world = await buildFilesWorld(ctx, { objects: false });
+      uploader = world.users.uploader;
+    });
+    afterAll(async () => {
+      await ctx.db.destroy();
+      await database.drop();
+      await s3?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
 
-      let offset = 0;
-      // Three crashes, each at a random point past the last one.
-      for (let crash = 0; crash < 3; crash++) {
-        const killAt = randomInt(offset + CHUNK, offset + Math.floor((SIZE - offset) / 2));
-        await patchUntilKilled(api, url, token, data, offset, killAt);
-        const visible = await ctx.db
-          .selectFrom('files')
-          .select('id')
-          .where('id', '=', fileId)
-          .executeTakeFirst();
-        expect(visible).toBeUndefined();
-
-        api = await startApiProcess(env);
-        const head = await tusFetch(api, url, token, { method: 'HEAD' });
-        expect(head.status).toBe(200);
-        const resumed = Number(head.headers.get('upload-offset'));
-        expect(resumed).toBeGreaterThanOrEqual(offset);
-        expect(resumed).toBeLessThanOrEqual(killAt);
-        offset = resumed;
-        const list = await tusFetch(
+    it('shows nothing partial and resumes to the same SHA-256, killed at random offsets', async () => {
+      const data = randomBytes(SIZE);
+      const token = await accessToken(ctx, uploader);
+      const collection = world.collections.uploaders;
+      let api = await startApiProcess(env);
+      try {
+        const created = await tusFetch(
           api,
-          `/api/teams/${collection.team_id}/collections/${collection.id}/files`,
+          `/api/teams/${collection.team_id}/collections/${collection.id}/uploads`,
           token,
-          { method: 'GET' },
+          {
+            method: 'POST',
+            headers: {
+              'upload-length': String(SIZE),
+              'upload-metadata': metadataHeader({ filename: 'crash.bin' }),
+            },
+          },
         );
-        const listed = (await list.json()) as { files: { id: string }[] };
-        expect(listed.files.map((f) => f.id)).not.toContain(fileId);
-      }
+        expect(created.status).toBe(201);
+        const url = created.headers.get('location') ?? '';
+        const fileId = url.split('/').pop() ?? '';
 
-      const last = await tusFetch(api, url, token, {
-        method: 'PATCH',
-        headers: {
-          'upload-offset': String(offset),
-          'content-type': 'application/offset+octet-stream',
-        },
-        body: data.subarray(offset),
-      });
-      expect(last.status).toBe(204);
-      const file = await ctx.db
-        .selectFrom('files')
-        .selectAll()
-        .where('id', '=', fileId)
-        .executeTakeFirstOrThrow();
-      expect(file.size).toBe(SIZE);
-      expect(file.sha256).toBe(createHash('sha256').update(data).digest('hex'));
-      const stored = createHash('sha256');
-      for await (const chunk of await ctx.storage.get(file.storage_key))
-        stored.update(chunk as Buffer);
-      expect(stored.digest('hex')).toBe(file.sha256);
-    } finally {
-      await api.stop();
-    }
-  }, 180_000);
-});
+        let offset = 0;
+        // Crashes, each at a random point past the last one.
+        for (let crash = 0; crash < crashes; crash++) {
+          const killAt = randomInt(offset + CHUNK, offset + Math.floor((SIZE - offset) / 2));
+          await patchUntilKilled(api, url, token, data, offset, killAt);
+          const visible = await ctx.db
+            .selectFrom('files')
+            .select('id')
+            .where('id', '=', fileId)
+            .executeTakeFirst();
+          expect(visible).toBeUndefined();
+
+          api = await startApiProcess(env);
+          const head = await tusFetch(api, url, token, { method: 'HEAD' });
+          expect(head.status).toBe(200);
+          const resumed = Number(head.headers.get('upload-offset'));
+          expect(resumed).toBeGreaterThanOrEqual(offset);
+          expect(resumed).toBeLessThanOrEqual(killAt);
+          offset = resumed;
+          const list = await tusFetch(
+            api,
+            `/api/teams/${collection.team_id}/collections/${collection.id}/files`,
+            token,
+            { method: 'GET' },
+          );
+          const listed = (await list.json()) as { files: { id: string }[] };
+          expect(listed.files.map((f) => f.id)).not.toContain(fileId);
+        }
+
+        const last = await tusFetch(api, url, token, {
+          method: 'PATCH',
+          headers: {
+            'upload-offset': String(offset),
+            'content-type': 'application/offset+octet-stream',
+          },
+          body: data.subarray(offset),
+        });
+        expect(last.status).toBe(204);
+        const file = await ctx.db
+          .selectFrom('files')
+          .selectAll()
+          .where('id', '=', fileId)
+          .executeTakeFirstOrThrow();
+        expect(file.size).toBe(SIZE);
+        expect(file.sha256).toBe(createHash('sha256').update(data).digest('hex'));
+        const stored = createHash('sha256');
+        for await (const chunk of await ctx.storage.get(file.storage_key))
+          stored.update(chunk as Buffer);
+        expect(stored.digest('hex')).toBe(file.sha256);
+      } finally {
+        await api.stop();
+      }
+    }, 180_000);
+  },
+);
