@@ -5,10 +5,11 @@ import type { ErrorCode } from '@raccolta/contracts';
  * "invalid input of that kind"), answered instead of invalidInput wherever that field is refused:
  * by a route's schema (errors/error-handler.ts) or inside a service (a JSON patch's value).
  */
+const TEAM_NAME = { code: 'invalidTeamName', message: 'The team name is not valid' } as const;
 const FIELD_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
-  teamNameRequired: { code: 'invalidTeamName', message: 'The team name is not valid' },
-  teamNameShort: { code: 'invalidTeamName', message: 'The team name is not valid' },
-  teamNameLong: { code: 'invalidTeamName', message: 'The team name is not valid' },
+  teamNameRequired: TEAM_NAME,
+  teamNameShort: TEAM_NAME,
+  teamNameLong: TEAM_NAME,
 };
 
 /** The code of its own of the first refused field that has one, e.g. invalidTeamName. */

@@ -34,15 +34,15 @@ export function createResponseSerializerCompiler(options: {
   checkWithZod: boolean;
 }): FastifySerializerCompiler<z.ZodType> {
   return (route) => {
-    const zodSerialize: Serialize = zodSerializerCompiler(route);
     const compiled = compileSchema(route.schema);
     const name = `${route.method} ${route.url} ${route.httpStatus}`;
     if (!compiled) {
       zodOnlyResponses.add(name);
-      return zodSerialize;
+      return zodSerializerCompiler(route);
     }
     compiledResponses.add(name);
     if (!options.checkWithZod) return compiled;
+    const zodSerialize: Serialize = zodSerializerCompiler(route);
     return (data) => {
       const expected = zodSerialize(data);
       const actual = compiled(data);

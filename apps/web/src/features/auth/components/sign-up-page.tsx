@@ -12,6 +12,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { withoutLeadingSpaces } from '../../../components/form/transforms';
+import { UPLOAD_APP_PATH } from '../../upload-app/utils/upload-paths';
 import { useSignUpMutation } from '../api/sign-up';
 import { useAuthErrorText } from '../utils/auth-error-text';
 import { isFromUploadApp, signInPathFor } from '../utils/upload-app-origin';
@@ -112,7 +113,7 @@ export function SignUpPage() {
           </Typography>
         </Stack>
       </Box>
-      <ProviderButtons returnTo={isFromUploadApp(searchParams) ? '/upload' : undefined} />
+      <ProviderButtons returnTo={isFromUploadApp(searchParams) ? UPLOAD_APP_PATH : undefined} />
     </AuthCard>
   );
 }

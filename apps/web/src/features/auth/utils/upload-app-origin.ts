@@ -4,6 +4,8 @@
  * sign-in. The installed upload app has no address bar, so without it a contributor who opened
  * "Forgot password?" would be left in the team app.
  */
+import { UPLOAD_SIGN_IN_PATH } from '../../upload-app/utils/upload-paths';
+
 const PARAM = 'app';
 const UPLOAD = 'upload';
 
@@ -18,5 +20,5 @@ export function markFromUploadApp(path: string, fromUploadApp: boolean): string 
 
 /** The sign-in page to go back to. */
 export function signInPathFor(search: URLSearchParams): string {
-  return isFromUploadApp(search) ? '/upload/signin' : '/auth/signin';
+  return isFromUploadApp(search) ? UPLOAD_SIGN_IN_PATH : '/auth/signin';
 }
