@@ -19,6 +19,7 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
     // Pages that draw date pickers render slowly under jsdom, more so on a loaded CI machine.
     testTimeout: 20_000,
   },

@@ -1,4 +1,4 @@
-export { SnackbarProvider } from './snackbar-provider';
+export { preloadSnackbarView, SnackbarProvider } from './snackbar-provider';
 export {
   ERROR_TOAST_DURATION_MS,
   SNACKBAR_DURATION_MS,

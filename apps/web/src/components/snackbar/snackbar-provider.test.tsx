@@ -33,6 +33,31 @@ describe('SnackbarProvider', () => {
     vi.useRealTimers();
   });
 
+  it('loads the bar with the first message when no message has been shown yet', async () => {
+    // A fresh copy of the modules, as on a page that has shown no message yet.
+    vi.resetModules();
+    const fresh = await import('./snackbar-provider');
+    const context = await import('./snackbar-context');
+    function FreshTrigger() {
+      const { show } = context.useSnackbar();
+      return (
+        <button type="button" onClick={() => show('First news', 'success')}>
+          show
+        </button>
+      );
+    }
+    render(
+      <fresh.SnackbarProvider>
+        <FreshTrigger />
+      </fresh.SnackbarProvider>,
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'show' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('First news');
+    expect(alert.className).toContain('Success');
+  });
+
   it('shows a message with its severity and hides it after the default 4 s', () => {
     vi.useFakeTimers();
     renderWithProvider(<Trigger text="Saved" />);

@@ -1,26 +1,31 @@
-import CloseIcon from '@mui/icons-material/Close';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { useCallback, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   SNACKBAR_DURATION_MS,
   SnackbarContext,
-  type SnackbarAction,
   type SnackbarApi,
   type SnackbarOptions,
   type SnackbarSeverity,
 } from './snackbar-context';
+import type { Message, SnackbarCloseReason } from './snackbar-view';
 
-interface Message {
-  id: number;
-  text: string;
-  severity: SnackbarSeverity;
-  autoHideDuration: number | null;
-  action: SnackbarAction | undefined;
-  key: string | undefined;
+type View = (typeof import('./snackbar-view'))['default'];
+
+/** The bar, once its module has arrived. */
+let loadedView: View | null = null;
+const loadView = () =>
+  import('./snackbar-view').then((module) => {
+    loadedView = module.default;
+    return module;
+  });
+/**
+ * The bar itself (MUI's Snackbar, its transition and Alert) arrives with the first message, not
+ * with the first page: most visits never show one.
+ */
+const LazyView = lazy(loadView);
+
+/** Fetches the bar ahead of its first message (the upload app keeps it for offline use). */
+export function preloadSnackbarView(): Promise<unknown> {
+  return loadView();
 }
 
 interface SnackbarState {
@@ -40,8 +45,9 @@ const staysUntilClosed = (message: Message) => message.autoHideDuration === null
  * that is ready) waits behind the new one and comes back once it closes.
  */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [state, setState] = useState<SnackbarState>(EMPTY);
+  // One component for the provider's life: a bar already loaded shows at once, without Suspense.
+  const [SnackbarView] = useState<View | typeof LazyView>(() => loadedView ?? LazyView);
   const nextId = useRef(0);
 
   const show = useCallback(
@@ -69,14 +75,11 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const handleClose = useCallback(
-    (_event?: SyntheticEvent | Event, reason?: SnackbarCloseReason) => {
-      // A click elsewhere on the page should not dismiss an error the user has not read yet.
-      if (reason === 'clickaway') return;
-      setState((previous) => ({ ...previous, open: false }));
-    },
-    [],
-  );
+  const handleClose = useCallback((reason?: SnackbarCloseReason) => {
+    // A click elsewhere on the page should not dismiss an error the user has not read yet.
+    if (reason === 'clickaway') return;
+    setState((previous) => ({ ...previous, open: false }));
+  }, []);
 
   // Once the closed message has left the screen, the one it covered comes back.
   const handleExited = useCallback(() => {
@@ -88,58 +91,20 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const api = useMemo<SnackbarApi>(() => ({ show }), [show]);
-  const message = state.shown;
-  const action = message?.action;
 
   return (
     <SnackbarContext value={api}>
       {children}
-      <Snackbar
-        // A new key restarts the auto-hide timer when a message replaces another.
-        key={message?.id}
-        open={state.open && message !== null}
-        autoHideDuration={message?.autoHideDuration ?? null}
-        onClose={handleClose}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        slotProps={{ transition: { onExited: handleExited } }}
-      >
-        <Alert
-          onClose={handleClose}
-          closeText={t('actions.close')}
-          severity={message?.severity ?? 'info'}
-          variant="filled"
-          sx={{ width: '100%' }}
-          // With an action, Alert leaves out its own close button: both are drawn here.
-          action={
-            action && (
-              <>
-                <Button
-                  color="inherit"
-                  size="small"
-                  onClick={() => {
-                    handleClose();
-                    action.onClick();
-                  }}
-                  sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
-                >
-                  {action.label}
-                </Button>
-                <IconButton
-                  size="small"
-                  color="inherit"
-                  aria-label={t('actions.close')}
-                  title={t('actions.close')}
-                  onClick={handleClose}
-                >
-                  <CloseIcon fontSize="small" />
-                </IconButton>
-              </>
-            )
-          }
-        >
-          {message?.text}
-        </Alert>
-      </Snackbar>
+      {state.shown !== null && (
+        <Suspense fallback={null}>
+          <SnackbarView
+            message={state.shown}
+            open={state.open}
+            onClose={handleClose}
+            onExited={handleExited}
+          />
+        </Suspense>
+      )}
     </SnackbarContext>
   );
 }

@@ -8,8 +8,9 @@ import Typography from '@mui/material/Typography';
 import { PREFERRED_NAME_MAX_LENGTH, signUpFormSchema, type SignUpForm } from '@raccolta/contracts';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { RichText } from '../../../components/rich-text';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { withoutLeadingSpaces } from '../../../components/form/transforms';
 import { UPLOAD_APP_PATH } from '../../upload-app/utils/upload-paths';
@@ -87,8 +88,8 @@ export function SignUpPage() {
             required
           />
           <Typography variant="body2" color="text.secondary">
-            <Trans
-              i18nKey="auth.signUp.terms"
+            <RichText
+              text={t('auth.signUp.terms')}
               components={{
                 terms: <LegalLink to="/terms" />,
                 privacy: <LegalLink to="/privacy" />,

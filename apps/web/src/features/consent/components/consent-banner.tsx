@@ -5,8 +5,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { RichText } from '../../../components/rich-text';
 import { useAnalytics } from '../analytics/use-analytics';
 import { setConsent, useConsent } from '../hooks/use-consent';
 import { scrolledPercentage } from '../utils/consent-cookie';
@@ -78,7 +79,7 @@ export function ConsentBanner() {
             {t('consent.title')}
           </Typography>
           <Typography variant="body2">
-            <Trans i18nKey="consent.text" components={{ privacy: <PrivacyLink /> }} />
+            <RichText text={t('consent.text')} components={{ privacy: <PrivacyLink /> }} />
           </Typography>
         </Stack>
         <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>

@@ -9,8 +9,9 @@ import Typography from '@mui/material/Typography';
 import { newPasswordFormSchema, type NewPasswordForm } from '@raccolta/contracts';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { RichText } from '../../../components/rich-text';
 import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { useErrorText } from '../../../lib/error-text';
 import { ProviderButtons } from '../../auth';
@@ -63,8 +64,8 @@ export function InvitedAccountForm({ email, pending, error, onSubmit }: InvitedA
           />
           <NewPasswordFields control={control} label={t('auth.fields.password')} />
           <Typography variant="body2" color="text.secondary">
-            <Trans
-              i18nKey="invitations.accept.terms"
+            <RichText
+              text={t('invitations.accept.terms')}
               components={{
                 terms: <LegalLink to="/terms" />,
                 privacy: <LegalLink to="/privacy" />,

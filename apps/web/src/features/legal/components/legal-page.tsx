@@ -3,7 +3,8 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LegalDocument } from '@raccolta/contracts';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { RichText } from '../../../components/rich-text';
 import type { Language } from '../../../i18n';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { legalDocument, type LegalSection } from '../content/legal-document';
@@ -89,9 +90,8 @@ export function LegalPage({ document }: { document: LegalDocument }) {
         {content.title}
       </Typography>
       <Typography variant="subtitle1" color="text.secondary" sx={{ mb: { xs: 3, sm: 4 } }}>
-        <Trans
-          i18nKey="legal.version"
-          values={{ date: formatVersionDate(content.version, language) }}
+        <RichText
+          text={t('legal.version', { date: formatVersionDate(content.version, language) })}
           components={{ time: <time dateTime={content.version} /> }}
         />
       </Typography>

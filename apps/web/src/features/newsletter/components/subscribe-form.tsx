@@ -13,8 +13,9 @@ import {
   type SubscribeForm as SubscribeFormValues,
 } from '@raccolta/contracts';
 import { useEffect, useId, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { RichText } from '../../../components/rich-text';
 import { TextInput } from '../../../components/form/text-input';
 import { ApiError, NO_RESPONSE_STATUS } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
@@ -168,9 +169,8 @@ export function SubscribeForm() {
             sx={{ alignItems: 'flex-start', mr: 0 }}
             label={
               <Typography variant="body2" sx={{ pt: 1.125 }}>
-                <Trans
-                  i18nKey="newsletter.subscribe.terms"
-                  values={{ age: NEWSLETTER_MIN_AGE }}
+                <RichText
+                  text={t('newsletter.subscribe.terms', { age: NEWSLETTER_MIN_AGE })}
                   components={{
                     terms: <LegalLink to="/terms" />,
                     privacy: <LegalLink to="/privacy" />,

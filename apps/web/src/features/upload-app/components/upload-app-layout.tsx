@@ -8,6 +8,7 @@ import { Outlet, useLocation } from 'react-router';
 import { ScrollToTop } from '../../../app/scroll-to-top';
 import { AppLogo } from '../../../components/layout/app-logo';
 import { ThemeToggle } from '../../../components/layout/theme-toggle';
+import { preloadSnackbarView } from '../../../components/snackbar';
 import { useSession } from '../../auth';
 import { ConsentBanner, ConsentResetButton } from '../../consent';
 import { useReachabilityWatch } from '../hooks/use-online-status';
@@ -34,7 +35,10 @@ export function UploadAppLayout() {
   const { status } = useSession();
   const { pathname } = useLocation();
 
-  useEffect(() => registerOfflineShell(), []);
+  useEffect(() => {
+    // The message bar comes with its first message; fetched first, the offline cache keeps it.
+    void preloadSnackbarView().then(registerOfflineShell, registerOfflineShell);
+  }, []);
   useReachabilityWatch();
 
   return (

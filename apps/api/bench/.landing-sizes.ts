@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { loadConfig } from '../src/config/config.js';
+import { createServer } from '../src/server.js';
+import { createTestDatabase } from '../test/helpers/test-db.js';
+const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
+const database = await createTestDatabase();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'raccolta-bench-'));
+const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, APP_SECRET: 'bench-secret-bench-secret-bench-secret-01', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '1000000' });
+config.database = database.config;
+const server = await createServer(config, { worker: false });
+const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext();
+const page = await context.newPage();
+const sizes: [string, Promise<number>][] = [];
+page.on('response', (r) => { const t = r.request().resourceType(); if (['document','script','stylesheet'].includes(t)) sizes.push([r.url().replace(base, ''), r.body().then(gz, () => 0)]); });
+await page.goto(base + (process.argv[2] ?? '/'), { waitUntil: 'networkidle' });
+await page.waitForTimeout(1000);
+let total = 0;
+for (const [u, s] of sizes) { const n = await s; total += n; console.log((n / 1024).toFixed(1).padStart(7), u); }
+console.log((total / 1024).toFixed(1).padStart(7), 'TOTAL');
+await browser.close(); await server.close(); await database.drop(); rmSync(dataDir, { recursive: true, force: true });
+process.exit(0);
