@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { textPart, type TextPart } from './src/i18n/text-parts';
 
 const apiTarget = 'http://127.0.0.1:3000';
 
@@ -56,6 +57,26 @@ function bootShell(): Plugin {
 }
 
 /**
+ * Cuts a language's texts in two: `./locales/en.json?texts=first` holds the sections the first
+ * page of a visit needs (src/i18n/text-parts.ts), `?texts=rest` the others; each is a module
+ * (and a chunk) of its own.
+ */
+function localeParts(): Plugin {
+  return {
+    name: 'raccolta-locale-parts',
+    enforce: 'pre',
+    load(id) {
+      const match = /^(.*[\\/]locales[\\/](?:en|it)\.json)\?texts=(first|rest)$/.exec(id);
+      if (match === null) return null;
+      const [, file = '', part] = match;
+      this.addWatchFile(file);
+      const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return { code: `export default ${JSON.stringify(textPart(texts, part as TextPart))};` };
+    },
+  };
+}
+
+/**
  * Writes a Brotli and a gzip copy beside every built script and style, compressed once at their
  * best levels; the API serves them to browsers that accept them (fastify-static preCompressed),
  * so no request pays for compression.
@@ -89,11 +110,15 @@ function precompress(): Plugin {
 export default defineConfig({
   // Pinned so `vite --config apps/web/vite.config.ts` works from the repository root too.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), bootShell(), precompress()],
+  plugins: [react(), localeParts(), bootShell(), precompress()],
   resolve: {
     alias: {
       '@raccolta/contracts': fileURLToPath(
         new URL('../../packages/contracts/src/index.ts', import.meta.url),
+      ),
+      // React 19 has useSyncExternalStore: react-i18next's shim for React 17 stays out.
+      'use-sync-external-store/shim': fileURLToPath(
+        new URL('./src/lib/sync-external-store.ts', import.meta.url),
       ),
     },
   },
@@ -102,6 +127,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser the app supports preloads modules itself (modulepreload: Chrome 66, Firefox
+    // 115, Safari 17); an older one only loads a lazy page's modules one after the other.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // React and the router are on every page and change less often than the app: their own

@@ -8,3 +8,13 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** One part of a language's texts, cut by the build (vite.config.ts, src/i18n/text-parts.ts). */
+declare module '*.json?texts=first' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}
+declare module '*.json?texts=rest' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

@@ -1,5 +1,4 @@
 import { CacheProvider } from '@emotion/react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { SnackbarProvider } from '../components/snackbar';
 import { createBrowserSessionManager } from '../features/auth/session/browser-session';
@@ -8,13 +7,12 @@ import { UploadQueuesProvider } from '../features/upload-app/hooks/upload-queues
 import { QueryDevtools } from '../features/feature-flags/components/query-devtools';
 import { AppThemeProvider } from '../theme/app-theme-provider';
 import { createEmotionCache } from './emotion-cache';
-import { createQueryClient } from './query-client';
+import { QueryLayer } from './query-layer';
 import { createAppRouter } from './router';
 
-// Module-level singletons: one cache, one query client, one session and one router for the
-// page's lifetime.
+// Module-level singletons: one cache, one session and one router for the page's lifetime (and
+// one query client, app/query-layer.tsx, once a page needs it).
 const emotionCache = createEmotionCache();
-const queryClient = createQueryClient();
 const sessionManager = createBrowserSessionManager();
 const router = createAppRouter();
 
@@ -22,7 +20,7 @@ export function App() {
   return (
     <CacheProvider value={emotionCache}>
       <AppThemeProvider>
-        <QueryClientProvider client={queryClient}>
+        <QueryLayer>
           <SessionProvider manager={sessionManager}>
             <SnackbarProvider>
               {/* The upload app's uploads go on while the user looks at the team app. */}
@@ -32,7 +30,7 @@ export function App() {
             </SnackbarProvider>
           </SessionProvider>
           <QueryDevtools />
-        </QueryClientProvider>
+        </QueryLayer>
       </AppThemeProvider>
     </CacheProvider>
   );

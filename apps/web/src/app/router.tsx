@@ -3,6 +3,7 @@ import { AppLayout } from '../components/layout/app-layout';
 import { GuestOnlyRoute, LoginRoute } from '../features/auth/components/route-guards';
 import { DownloadsProvider } from '../features/downloads/components/downloads-provider';
 import { LandingPage } from '../features/landing/components/landing-page';
+import { withPageNeeds } from './page-needs';
 import { NOT_FOUND_PATH } from './paths';
 import { RouteErrorPage } from './route-error-page';
 import { ScrollToTop } from './scroll-to-top';
@@ -189,7 +190,7 @@ const pageRoutes: RouteObject[] = [
   { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
 ];
 
-export const routes: RouteObject[] = [
+const appRoutes: RouteObject[] = [
   // The contributor upload app: its own frame for phones, its own sign-in, installable (PWA).
   {
     path: 'upload',
@@ -256,6 +257,19 @@ export const routes: RouteObject[] = [
     children: [{ ErrorBoundary: RouteErrorPage, children: pageRoutes }],
   },
 ];
+
+/** Every lazy route waits for what pages need besides their own code (app/page-needs.ts). */
+function withNeeds(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const { lazy, children } = route;
+    const wrapped: RouteObject = { ...route };
+    if (typeof lazy === 'function') wrapped.lazy = withPageNeeds(lazy);
+    if (children !== undefined) wrapped.children = withNeeds(children);
+    return wrapped;
+  });
+}
+
+export const routes: RouteObject[] = withNeeds(appRoutes);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

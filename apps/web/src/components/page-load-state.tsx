@@ -5,12 +5,10 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../lib/api-client';
+import { isClientError } from '../lib/api-client';
 import { useErrorText } from '../lib/error-text';
 
-/** A 4xx: asking again will not help, and for a page's subject it means "not found" (spec §2). */
-export const isClientError = (error: unknown) =>
-  isApiError(error) && error.statusCode >= 400 && error.statusCode < 500;
+export { isClientError };
 
 /**
  * What a page shows while the object it is about loads: a status line, or the translated error

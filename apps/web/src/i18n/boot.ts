@@ -1,32 +1,86 @@
-import i18next, { type BackendModule } from 'i18next';
+import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { setAllTextsLoader } from './all-texts';
 import { baseOptions, syncDocumentLanguage } from './options';
 
+type Texts = ResourceLanguage;
+
 /**
- * Each language's texts are a chunk of their own, downloaded when that language is needed: the
- * visitor's at start, the other one if the language switcher asks for it. Half the texts stay
- * off every first page.
+ * Each language's texts are two chunks (src/i18n/text-parts.ts): the sections the first page
+ * needs, downloaded before the first render, and the rest, downloaded with the first other page.
+ * The other language arrives only if the language switcher asks for it.
  */
+const firstTexts = (language: string): Promise<Texts> =>
+  (language === 'it'
+    ? import('./locales/it.json?texts=first')
+    : import('./locales/en.json?texts=first')
+  ).then((module) => module.default as Texts);
+const restTexts = (language: string): Promise<Texts> =>
+  (language === 'it'
+    ? import('./locales/it.json?texts=rest')
+    : import('./locales/en.json?texts=rest')
+  ).then((module) => module.default as Texts);
+
+/** Once a page has asked for every text, a language loaded later comes whole. */
+let everything = false;
+const whole = new Map<string, Promise<void>>();
+
 const localeChunks: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, _namespace, callback) {
-    const chunk = language === 'it' ? import('./locales/it.json') : import('./locales/en.json');
-    chunk.then(
-      (module) => callback(null, module.default),
+    const parts = everything
+      ? Promise.all([firstTexts(language), restTexts(language)]).then(([first, rest]) => {
+          whole.set(language, Promise.resolve());
+          return { ...first, ...rest };
+        })
+      : firstTexts(language);
+    parts.then(
+      (texts) => callback(null, texts),
       (error: unknown) => callback(error instanceof Error ? error : String(error), false),
     );
   },
 };
 
+function loadRest(language: string): Promise<void> {
+  let loading = whole.get(language);
+  if (loading === undefined) {
+    loading = restTexts(language).then(
+      (rest) => {
+        // Deep-merged into what is there; components re-render on 'added' (bindI18nStore).
+        i18next.addResourceBundle(language, 'translation', rest, true, false);
+      },
+      (error: unknown) => {
+        // A chunk that did not arrive (a dropped connection) is asked for again next time.
+        whole.delete(language);
+        throw error;
+      },
+    );
+    whole.set(language, loading);
+  }
+  return loading;
+}
+
 i18next.on('languageChanged', syncDocumentLanguage);
 
 /**
- * The app's i18next, resolved once the visitor's texts have arrived; main.tsx renders after it.
- * Without a fallback language, so an Italian visitor does not download the English texts too:
+ * The app's i18next, resolved once the visitor's first texts have arrived; main.tsx renders after
+ * it. Without a fallback language, so an Italian visitor does not download the English texts too:
  * locales.test.ts keeps every key in both languages, non-empty.
  */
 export const i18nReady: Promise<unknown> = i18next
   .use(localeChunks)
   .use(initReactI18next)
-  .init({ ...baseOptions(), fallbackLng: false, load: 'languageOnly' });
+  .init({
+    ...baseOptions(),
+    fallbackLng: false,
+    load: 'languageOnly',
+    react: { bindI18nStore: 'added' },
+  });
+
+// Asked for before i18next has its language (the router starts the first page as the app
+// starts): once it has, with the first part, or at once with both when `everything` came first.
+setAllTextsLoader(() => {
+  everything = true;
+  return i18nReady.then(() => loadRest(i18next.resolvedLanguage ?? i18next.language));
+});

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 import it from './locales/it.json';
+import { setAllTextsLoader } from './all-texts';
 import { baseOptions, syncDocumentLanguage } from './options';
 
 /**
@@ -18,6 +19,9 @@ void i18next.use(initReactI18next).init({
   // Resources are bundled, so initialising synchronously lets the first render be translated.
   initAsync: false,
 });
+
+// Every text is here already: pages have none to wait for.
+setAllTextsLoader(() => Promise.resolve());
 
 export { i18next as i18n };
 export { SUPPORTED_LANGUAGES, type Language } from './detect-language';

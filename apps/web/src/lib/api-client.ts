@@ -29,6 +29,10 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/** A 4xx: asking again will not help, and for a page's subject it means "not found" (spec §2). */
+export const isClientError = (error: unknown) =>
+  isApiError(error) && error.statusCode >= 400 && error.statusCode < 500;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions<T> {

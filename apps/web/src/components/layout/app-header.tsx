@@ -5,18 +5,23 @@ import Toolbar from '@mui/material/Toolbar';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { withPageNeeds } from '../../app/page-needs';
 import { useSession } from '../../features/auth/session/session-context';
 import { AppLogo } from './app-logo';
 import { ThemeToggle } from './theme-toggle';
 
 // Only signed-in people see these menus: a visitor's first page does not download them.
-const SelectedTeamMenu = lazy(() =>
-  import('../../features/teams/components/team-menu').then((m) => ({
-    default: m.SelectedTeamMenu,
-  })),
+const SelectedTeamMenu = lazy(
+  withPageNeeds(() =>
+    import('../../features/teams/components/team-menu').then((m) => ({
+      default: m.SelectedTeamMenu,
+    })),
+  ),
 );
-const UserMenu = lazy(() =>
-  import('../../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
+const UserMenu = lazy(
+  withPageNeeds(() =>
+    import('../../features/auth/components/user-menu').then((m) => ({ default: m.UserMenu })),
+  ),
 );
 
 function isAuthPath(pathname: string): boolean {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   SNACKBAR_DURATION_MS,
   SnackbarContext,
@@ -6,22 +6,14 @@ import {
   type SnackbarOptions,
   type SnackbarSeverity,
 } from './snackbar-context';
+import { preloadable } from '../../lib/preloadable';
 import type { Message, SnackbarCloseReason } from './snackbar-view';
 
-type View = (typeof import('./snackbar-view'))['default'];
-
-/** The bar, once its module has arrived. */
-let loadedView: View | null = null;
-const loadView = () =>
-  import('./snackbar-view').then((module) => {
-    loadedView = module.default;
-    return module;
-  });
 /**
  * The bar itself (MUI's Snackbar, its transition and Alert) arrives with the first message, not
  * with the first page: most visits never show one.
  */
-const LazyView = lazy(loadView);
+const { Component: SnackbarView, preload: loadView } = preloadable(() => import('./snackbar-view'));
 
 /** Fetches the bar ahead of its first message (the upload app keeps it for offline use). */
 export function preloadSnackbarView(): Promise<unknown> {
@@ -46,8 +38,6 @@ const staysUntilClosed = (message: Message) => message.autoHideDuration === null
  */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SnackbarState>(EMPTY);
-  // One component for the provider's life: a bar already loaded shows at once, without Suspense.
-  const [SnackbarView] = useState<View | typeof LazyView>(() => loadedView ?? LazyView);
   const nextId = useRef(0);
 
   const show = useCallback(
@@ -96,14 +86,12 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     <SnackbarContext value={api}>
       {children}
       {state.shown !== null && (
-        <Suspense fallback={null}>
-          <SnackbarView
-            message={state.shown}
-            open={state.open}
-            onClose={handleClose}
-            onExited={handleExited}
-          />
-        </Suspense>
+        <SnackbarView
+          message={state.shown}
+          open={state.open}
+          onClose={handleClose}
+          onExited={handleExited}
+        />
       )}
     </SnackbarContext>
   );

@@ -1,2 +1,2 @@
 export { ConsentBanner } from './components/consent-banner';
-export { ConsentResetButton } from './components/consent-reset-button';
+export { ConsentResetButton, preloadConsentResetButton } from './components/consent-reset-button';

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { use, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { createAuthedRequest } from './authed-request';
 import { SessionContext, type Session } from './session-context';
 import type { SessionManager } from './session-manager';
@@ -12,7 +12,8 @@ export function SessionProvider({
   manager: SessionManager;
   children: ReactNode;
 }) {
-  const queryClient = useQueryClient();
+  // Absent until a page has loaded it (app/query-layer.tsx): then there is nothing to wipe.
+  const queryClient = use(QueryClientContext);
   const snapshot = useSyncExternalStore(manager.subscribe, manager.getSnapshot);
 
   useEffect(() => manager.start(), [manager]);
@@ -23,7 +24,7 @@ export function SessionProvider({
       const user = manager.getSnapshot().idClaims?.sub ?? null;
       // Whoever ends the session (this tab, another tab, a failed refresh), or another account
       // takes its place, nothing of the previous user may stay in memory for the next one.
-      if (previousUser !== null && user !== previousUser) queryClient.clear();
+      if (previousUser !== null && user !== previousUser) queryClient?.clear();
       previousUser = user;
     });
   }, [manager, queryClient]);

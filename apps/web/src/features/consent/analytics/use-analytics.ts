@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useClientConfigQuery } from '../../feature-flags';
+import { useClientConfig } from '../../feature-flags';
 import { useConsent } from '../hooks/use-consent';
 import { loadAnalytics, trackPageView } from './load-analytics';
 
@@ -11,7 +11,7 @@ import { loadAnalytics, trackPageView } from './load-analytics';
  */
 export function useAnalytics(): void {
   const consent = useConsent();
-  const { data } = useClientConfigQuery();
+  const data = useClientConfig();
   const settings = consent === true ? (data?.analytics ?? null) : null;
   const { pathname, search } = useLocation();
   const tracked = useRef<string | null>(null);

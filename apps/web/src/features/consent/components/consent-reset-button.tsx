@@ -1,10 +1,14 @@
-import CookieOutlined from '@mui/icons-material/CookieOutlined';
 import Box from '@mui/material/Box';
-import Fab from '@mui/material/Fab';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { resetConsent, useConsent } from '../hooks/use-consent';
-import { LazyTooltip } from '../../../components/lazy-tooltip';
+import { preloadable } from '../../../lib/preloadable';
+import { useConsent } from '../hooks/use-consent';
+
+/** The button comes once a choice exists: a first visit, which shows the banner, does without. */
+const { Component: ConsentResetFab, preload: preloadConsentResetButton } = preloadable(
+  () => import('./consent-reset-fab'),
+);
+
+export { preloadConsentResetButton };
 
 /** Room kept at the end of a page without a footer: the button's 40 px and its 16 px margins. */
 const RESERVED_HEIGHT = 72;
@@ -17,7 +21,6 @@ const RESERVED_HEIGHT = 72;
  * as the last child of a layout's flex column. Shown once a choice exists: before, the banner asks.
  */
 export function ConsentResetButton({ reserveSpace = false }: { reserveSpace?: boolean }) {
-  const { t } = useTranslation();
   const consent = useConsent();
   const end = useRef<HTMLDivElement>(null);
   // Without IntersectionObserver (old engines) the button simply stays in view.
@@ -37,7 +40,6 @@ export function ConsentResetButton({ reserveSpace = false }: { reserveSpace?: bo
   }, [shown, observable]);
 
   if (!shown) return null;
-  const label = t('consent.reset');
   return (
     <>
       <Box
@@ -45,25 +47,7 @@ export function ConsentResetButton({ reserveSpace = false }: { reserveSpace?: bo
         aria-hidden
         sx={{ height: reserveSpace ? RESERVED_HEIGHT : 0, minHeight: 1, flexShrink: 0 }}
       />
-      <LazyTooltip title={label}>
-        <Fab
-          size="small"
-          color="default"
-          aria-label={label}
-          onClick={resetConsent}
-          sx={(theme) => ({
-            position: 'fixed',
-            right: 16,
-            bottom: 16,
-            zIndex: theme.zIndex.speedDial,
-            transition: theme.transitions.create('transform'),
-            transform: atEnd ? 'none' : 'translateY(calc(100% + 24px))',
-            '&:focus-visible': { transform: 'none' },
-          })}
-        >
-          <CookieOutlined />
-        </Fab>
-      </LazyTooltip>
+      <ConsentResetFab atEnd={atEnd} />
     </>
   );
 }

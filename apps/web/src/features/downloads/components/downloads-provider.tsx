@@ -1,256 +1,65 @@
-import {
-  DOWNLOAD_POLL_INTERVAL_MS,
-  PREPARING_DOWNLOAD_TOAST_MS,
-  type Download,
-} from '@raccolta/contracts';
-import { useQueries, type Query } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
-import { isClientError } from '../../../components/page-load-state';
-import { ERROR_TOAST_DURATION_MS, useSnackbar } from '../../../components/snackbar';
-import { isApiError } from '../../../lib/api-client';
-import { useErrorText } from '../../../lib/error-text';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { withPageNeeds } from '../../../app/page-needs';
+import { preloadable } from '../../../lib/preloadable';
 import { useSession } from '../../auth';
-import { startBrowserDownload } from '../../files';
-import { useCreateDownloadMutation } from '../api/create-download';
-import { downloadKeys, downloadPagePath } from '../api/download-keys';
-import { getDownloadLink } from '../api/download-link';
-import { getDownload } from '../api/get-download';
 import {
   DownloadsContext,
   type CollectionToDownload,
   type DownloadsApi,
 } from '../hooks/downloads-context';
-import { downloadOutcome, type DownloadOutcome } from '../utils/download-outcome';
-import {
-  readTrackedDownloads,
-  writeTrackedDownloads,
-  type TrackedDownload,
-} from '../utils/tracked-downloads';
-
-/** How a followed download ended: an outcome of its own, or the API no longer showing it (4xx). */
-type TrackingEnd = { outcome: DownloadOutcome; download: Download } | { gone: unknown } | null;
+import { writeTrackedDownloads } from '../utils/tracked-downloads';
 
 /**
- * Spec §3: polled every 5 s until ready, failed, or in more than one part. A 4xx (the download
- * is gone, or no longer the user's) stops it for good.
+ * The following itself (its queries, its toasts) arrives for signed-in people only: a visitor's
+ * first page does not download it.
  */
-function trackingInterval(query: Query<Download>): number | false {
-  if (isClientError(query.state.error)) return false;
-  const download = query.state.data;
-  return download !== undefined && downloadOutcome(download) !== null
-    ? false
-    : DOWNLOAD_POLL_INTERVAL_MS;
-}
+const { Component: DownloadsTracker, preload: preloadDownloadsTracker } = preloadable(
+  withPageNeeds(() => import('./downloads-tracker')),
+);
 
-function trackingEnd(data: Download | undefined, error: unknown): TrackingEnd {
-  const outcome = data === undefined ? null : downloadOutcome(data);
-  if (data !== undefined && outcome !== null) return { outcome, download: data };
-  // A 401 ends the session, which stops the following anyway: not the download's fault.
-  if (isClientError(error) && isApiError(error) && error.statusCode !== 401) return { gone: error };
-  return null;
-}
-
-/** Whether the current page is this download's page, which shows its state by itself. */
-function isDownloadPage(pathname: string, downloadId: string): boolean {
-  return pathname.endsWith(`/downloads/${encodeURIComponent(downloadId)}/download`);
-}
+export { preloadDownloadsTracker };
 
 /**
- * Requests collection downloads and follows them while they are prepared (mounted once, around
- * the app's pages): the downloads asked for are kept in sessionStorage, so a reload goes on
- * following them, and each ends in one toast that stays until closed (ready: "Download now";
- * several parts: "Open" the download page; failed: "Try again").
+ * Collection downloads for the app's pages (mounted once, around them): requested and followed
+ * while they are prepared by DownloadsTracker, whatever page is shown. A request made before the
+ * tracker has arrived waits for it.
  */
 export function DownloadsProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  const { show } = useSnackbar();
-  const { status, idClaims, request: authedRequest } = useSession();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const { mutateAsync: createDownload } = useCreateDownloadMutation();
-  const userId = status === 'signedIn' ? (idClaims?.sub ?? null) : null;
+  const { status } = useSession();
+  const signedIn = status === 'signedIn';
+  const [tracker, setTracker] = useState<DownloadsApi | null>(null);
+  const waiting = useRef<CollectionToDownload[]>([]);
 
-  // Another user (or nobody) signed in: their own list, read again from the tab's storage.
-  const [tracked, setTracked] = useState(() => ({
-    userId,
-    entries: readTrackedDownloads(userId),
-  }));
-  let entries = tracked.entries;
-  if (tracked.userId !== userId) {
-    entries = readTrackedDownloads(userId);
-    setTracked({ userId, entries });
-  }
-
-  const results = useQueries({
-    queries: entries.map((entry) => ({
-      queryKey: downloadKeys.detail(entry.teamId, entry.downloadId),
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        getDownload(authedRequest, entry.teamId, entry.downloadId, signal),
-      enabled: userId !== null,
-      // Back on the tab after a while: ask at once rather than at the next tick.
-      staleTime: DOWNLOAD_POLL_INTERVAL_MS,
-      refetchInterval: trackingInterval,
-    })),
-  });
-  const ends = entries.map((_entry, index) => {
-    const result = results[index];
-    return result === undefined ? null : trackingEnd(result.data, result.error);
-  });
-  // Finished ones stay in memory (their queries idle) but leave the storage: a reload must not
-  // announce them again.
-  const active = entries.filter((_entry, index) => ends[index] === null);
-
-  // The request callbacks read the latest list without being made anew for every poll.
-  const activeRef = useRef<readonly TrackedDownload[]>(active);
+  // Signed out: nothing of the last user's downloads is followed after a reload.
   useEffect(() => {
-    activeRef.current = active;
-    writeTrackedDownloads(active);
-  });
+    if (!signedIn) {
+      waiting.current = [];
+      writeTrackedDownloads([]);
+    }
+  }, [signedIn]);
 
-  const announced = useRef(new Set<string>());
-  const requestingRef = useRef(new Set<string>());
-  const [requesting, setRequesting] = useState<ReadonlySet<string>>(() => new Set());
-
-  const failureText = useCallback(
-    (name: string, error: unknown) => {
-      const text = t('downloads.toast.failed', { name });
-      // The API's reason (no files, no longer allowed…) says more than "could not be prepared".
-      return isApiError(error) && error.errorCode !== 'generic'
-        ? `${text} ${errorText(error)}`
-        : text;
-    },
-    [t, errorText],
-  );
-
-  const showPreparing = useCallback(
-    (collection: CollectionToDownload) =>
-      show(t('downloads.toast.preparing', { name: collection.name }), 'info', {
-        autoHideDuration: PREPARING_DOWNLOAD_TOAST_MS,
-        key: `preparing:${collection.collectionId}`,
-      }),
-    [show, t],
-  );
-
-  const request = useCallback(
-    (collection: CollectionToDownload) => {
-      const { teamId, collectionId } = collection;
-      if (activeRef.current.some((entry) => entry.collectionId === collectionId)) {
-        showPreparing(collection);
-        return;
-      }
-      // The first click's answer is on its way.
-      if (requestingRef.current.has(collectionId) || userId === null) return;
-      requestingRef.current.add(collectionId);
-      setRequesting(new Set(requestingRef.current));
-      createDownload({ teamId, collectionId })
-        .then((download) => {
-          if (downloadOutcome(download) === null) showPreparing(collection);
-          const entry: TrackedDownload = {
-            userId,
-            teamId: download.teamId,
-            downloadId: download.requestId,
-            collectionId,
-            collectionName: download.collectionName,
-          };
-          // The same download again (the server may hand back one still being prepared): one
-          // entry, announced anew.
-          announced.current.delete(entry.downloadId);
-          setTracked((previous) =>
-            previous.userId === userId
-              ? {
-                  userId,
-                  entries: [
-                    ...previous.entries.filter((other) => other.downloadId !== entry.downloadId),
-                    entry,
-                  ],
-                }
-              : previous,
-          );
-        })
-        .catch((error: unknown) =>
-          show(failureText(collection.name, error), 'error', {
-            autoHideDuration: ERROR_TOAST_DURATION_MS,
-          }),
-        )
-        .finally(() => {
-          requestingRef.current.delete(collectionId);
-          setRequesting(new Set(requestingRef.current));
-        });
-    },
-    [createDownload, failureText, show, showPreparing, userId],
-  );
-
-  const downloadNow = useCallback(
-    (entry: TrackedDownload) => {
-      getDownloadLink(authedRequest, entry).then(startBrowserDownload, () =>
-        show(t('files.errors.downloadingFile'), 'error', {
-          autoHideDuration: ERROR_TOAST_DURATION_MS,
-        }),
-      );
-    },
-    [authedRequest, show, t],
-  );
-
-  const announce = useCallback(
-    (entry: TrackedDownload, end: NonNullable<TrackingEnd>) => {
-      const name = entry.collectionName;
-      const options = { autoHideDuration: null, key: `download:${entry.downloadId}` };
-      const again = {
-        label: t('actions.retry'),
-        onClick: () => request({ teamId: entry.teamId, collectionId: entry.collectionId, name }),
-      };
-      if ('gone' in end) {
-        show(failureText(name, end.gone), 'error', options);
-        return;
-      }
-      switch (end.outcome) {
-        case 'ready':
-          show(t('downloads.toast.ready', { name }), 'success', {
-            ...options,
-            action: { label: t('downloads.toast.downloadNow'), onClick: () => downloadNow(entry) },
-          });
-          return;
-        case 'parts':
-          show(t('downloads.toast.large', { name, count: end.download.totalParts ?? 0 }), 'info', {
-            ...options,
-            action: {
-              label: t('downloads.toast.open'),
-              onClick: () => void navigate(downloadPagePath(entry.teamId, entry.downloadId)),
-            },
-          });
-          return;
-        case 'failed':
-          show(t('downloads.toast.failed', { name }), 'error', { ...options, action: again });
-          return;
-        case 'expired':
-          show(`${t('downloads.toast.failed', { name })} ${t('errors.downloadExpired')}`, 'error', {
-            ...options,
-            action: again,
-          });
-          return;
-      }
-    },
-    [downloadNow, failureText, navigate, request, show, t],
-  );
-
-  // Each download is announced once, when its following ends; not on its own page, which shows
-  // the same news (and starts the download) by itself.
   useEffect(() => {
-    entries.forEach((entry, index) => {
-      const end = ends[index];
-      if (end === null || end === undefined || announced.current.has(entry.downloadId)) return;
-      announced.current.add(entry.downloadId);
-      if (!isDownloadPage(pathname, entry.downloadId)) announce(entry, end);
-    });
-  });
+    if (tracker === null) return;
+    for (const collection of waiting.current.splice(0)) tracker.request(collection);
+  }, [tracker]);
 
   const api = useMemo<DownloadsApi>(
-    () => ({ request, isRequesting: (collectionId) => requesting.has(collectionId) }),
-    [request, requesting],
+    () =>
+      tracker ?? {
+        request: (collection) => {
+          if (!waiting.current.some((other) => other.collectionId === collection.collectionId))
+            waiting.current.push(collection);
+        },
+        isRequesting: (collectionId) =>
+          waiting.current.some((collection) => collection.collectionId === collectionId),
+      },
+    [tracker],
   );
 
-  return <DownloadsContext value={api}>{children}</DownloadsContext>;
+  return (
+    <DownloadsContext value={api}>
+      {children}
+      {signedIn && <DownloadsTracker onApi={setTracker} />}
+    </DownloadsContext>
+  );
 }

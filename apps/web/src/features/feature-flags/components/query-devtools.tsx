@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { readCspNonce } from '../../../app/emotion-cache';
+import { loadQueryClient, useLoadedQueryClient } from '../../../app/query-layer';
 import { useFeatureFlag } from '../hooks/use-feature-flag';
 
 // Its own chunk, fetched only when the flag is on: the devtools never weigh on the normal bundle.
@@ -13,7 +14,12 @@ const ReactQueryDevtools = lazy(() =>
 /** TanStack Query devtools (their floating button, bottom left) when the query-dev flag is on. */
 export function QueryDevtools() {
   const on = useFeatureFlag('query-dev');
-  if (!on) return null;
+  const client = useLoadedQueryClient();
+  // The landing page has no query client of its own: the flag brings one, for the devtools to show.
+  useEffect(() => {
+    if (on) void loadQueryClient();
+  }, [on]);
+  if (!on || client === null) return null;
   const nonce = readCspNonce();
   return (
     <Suspense fallback={null}>

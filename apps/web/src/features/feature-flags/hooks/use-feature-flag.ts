@@ -1,5 +1,5 @@
 import type { FeatureFlag } from '@raccolta/contracts';
-import { useClientConfigQuery } from '../api/get-client-config';
+import { useClientConfig } from '../api/get-client-config';
 import { isFlagOn, loadFlagOverrides, type FlagOverrides } from '../utils/flag-overrides';
 
 let overrides: FlagOverrides | undefined;
@@ -23,6 +23,6 @@ function browserOverrides(): FlagOverrides {
  */
 export function useFeatureFlag(flag: FeatureFlag): boolean {
   const local = browserOverrides()[flag];
-  const { data } = useClientConfigQuery();
+  const data = useClientConfig();
   return local ?? isFlagOn(flag, data?.featureFlags ?? [], {});
 }

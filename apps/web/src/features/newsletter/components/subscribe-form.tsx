@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import type { AlertProps } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -12,16 +12,17 @@ import {
   NEWSLETTER_MIN_AGE,
   type SubscribeForm as SubscribeFormValues,
 } from '@raccolta/contracts';
-import { useEffect, useId, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type SyntheticEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { RichText } from '../../../components/rich-text';
+import { preloadable } from '../../../lib/preloadable';
 import { TextInput } from '../../../components/form/text-input';
 import { ApiError, NO_RESPONSE_STATUS } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { uiLocale } from '../../../lib/locale';
 import { validationText } from '../../../lib/validation-text';
-import { useSubscribeMutation } from '../api/subscribe';
+import { useSubscribe } from '../api/subscribe';
 import { canRetry } from '../utils/can-retry';
 
 function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
@@ -32,6 +33,11 @@ function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
     </Link>
   );
 }
+
+/** Shown only after a submit: its module comes then, not with the landing page. */
+const { Component: Alert, preload: preloadAlert } = preloadable<AlertProps>(
+  () => import('@mui/material/Alert'),
+);
 
 type FieldErrors = Partial<Record<keyof SubscribeFormValues, string>>;
 
@@ -63,10 +69,10 @@ async function checkSubscribeForm(values: {
  */
 function SubscribeSuccess({ email }: { email: string }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  // A callback ref: the message may draw a moment after this mounts (its module arriving).
+  const focus = useCallback((node: HTMLDivElement | null) => node?.focus(), []);
   return (
-    <Alert ref={ref} tabIndex={-1} severity="success" role="status" sx={{ textAlign: 'start' }}>
+    <Alert ref={focus} tabIndex={-1} severity="success" role="status" sx={{ textAlign: 'start' }}>
       {t('newsletter.subscribe.success', { email })}
     </Alert>
   );
@@ -91,7 +97,7 @@ export function SubscribeForm() {
   const [checkError, setCheckError] = useState<ApiError | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const termsRef = useRef<HTMLInputElement>(null);
-  const mutation = useSubscribeMutation();
+  const mutation = useSubscribe();
 
   const recheck = (values: { email: string; terms: boolean }) => {
     if (!submitted) return;
@@ -102,6 +108,8 @@ export function SubscribeForm() {
   };
 
   const send = () => {
+    // Whatever the answer, it is shown in an Alert: its module is asked for now.
+    void preloadAlert();
     setSubmitted(true);
     setCheckError(null);
     checkSubscribeForm({ email, terms }).then(
@@ -139,7 +147,8 @@ export function SubscribeForm() {
   };
   const failure = checkError ?? mutation.error;
 
-  if (mutation.isSuccess) return <SubscribeSuccess email={mutation.variables.email} />;
+  if (mutation.isSuccess && mutation.variables !== undefined)
+    return <SubscribeSuccess email={mutation.variables.email} />;
 
   return (
     <Box component="form" noValidate aria-labelledby={headingId} onSubmit={onSubmit}>

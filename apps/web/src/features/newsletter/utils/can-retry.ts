@@ -1,4 +1,4 @@
-import { isClientError } from '../../../components/page-load-state';
+import { isClientError } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-client';
 
 /**

@@ -10,7 +10,7 @@ import { AppLogo } from '../../../components/layout/app-logo';
 import { ThemeToggle } from '../../../components/layout/theme-toggle';
 import { preloadSnackbarView } from '../../../components/snackbar';
 import { useSession } from '../../auth';
-import { ConsentBanner, ConsentResetButton } from '../../consent';
+import { ConsentBanner, ConsentResetButton, preloadConsentResetButton } from '../../consent';
 import { useReachabilityWatch } from '../hooks/use-online-status';
 import { registerOfflineShell } from '../utils/offline-shell';
 import { UPLOAD_APP_PATH } from '../utils/upload-paths';
@@ -36,8 +36,12 @@ export function UploadAppLayout() {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    // The message bar comes with its first message; fetched first, the offline cache keeps it.
-    void preloadSnackbarView().then(registerOfflineShell, registerOfflineShell);
+    // The message bar and the cookie button come when first shown; fetched first, the offline
+    // cache keeps them.
+    void Promise.all([preloadSnackbarView(), preloadConsentResetButton()]).then(
+      registerOfflineShell,
+      registerOfflineShell,
+    );
   }, []);
   useReachabilityWatch();
 
