@@ -297,6 +297,36 @@ test.describe('feature flags', () => {
     await expect(page.getByRole('group', { name: 'Language' })).toHaveCount(0);
   });
 
+  test('a language chosen on the landing page reaches a page already visited, every text translated', async ({
+    page,
+  }) => {
+    await page.goto('/?flags=lang-switcher');
+    // Italian once on the landing page (its texts for that page arrive), then English again.
+    await page
+      .getByRole('group', { name: 'Language' })
+      .getByRole('button', { name: 'Italiano' })
+      .click();
+    await page
+      .getByRole('group', { name: 'Lingua' })
+      .getByRole('button', { name: 'English' })
+      .click();
+    const header = page.getByRole('banner');
+    await header.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page.getByText('Welcome back to Raccolta.')).toBeVisible();
+
+    // Back on the landing page, which needs only its own texts, then to the same page again: its
+    // code is there already, its Italian texts beyond the landing page's must come too.
+    await page.goBack();
+    await page
+      .getByRole('group', { name: 'Language' })
+      .getByRole('button', { name: 'Italiano' })
+      .click();
+    await header.getByRole('link', { name: 'Accedi' }).click();
+    await expect(page.getByText('Bentornato su Raccolta.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Password dimenticata?' })).toBeVisible();
+    await expect(page.getByText(/auth\.signIn/)).toHaveCount(0);
+  });
+
   test('query-dev mounts the TanStack Query devtools, whose code loads only then', async ({
     page,
   }) => {

@@ -61,7 +61,12 @@ function loadRest(language: string): Promise<void> {
   return loading;
 }
 
-i18next.on('languageChanged', syncDocumentLanguage);
+i18next.on('languageChanged', (language) => {
+  syncDocumentLanguage(language);
+  // A language whose first part came earlier (the switcher, on the landing page) gets its rest
+  // once pages need it: pages already loaded do not ask again.
+  if (everything) loadRest(language).catch(() => undefined);
+});
 
 /**
  * The app's i18next, resolved once the visitor's first texts have arrived; main.tsx renders after
