@@ -5,10 +5,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { isClientError } from '../lib/api-client';
 import { useErrorText } from '../lib/error-text';
-
-export { isClientError };
 
 /**
  * What a page shows while the object it is about loads: a status line, or the translated error

@@ -1,7 +1,9 @@
 import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setAllTextsLoader } from './all-texts';
+import type { Language } from './detect-language';
 import { baseOptions, syncDocumentLanguage } from './options';
+import type { TextPart } from './text-parts';
 
 type Texts = ResourceLanguage;
 
@@ -10,16 +12,18 @@ type Texts = ResourceLanguage;
  * needs, downloaded before the first render, and the rest, downloaded with the first other page.
  * The other language arrives only if the language switcher asks for it.
  */
-const firstTexts = (language: string): Promise<Texts> =>
-  (language === 'it'
-    ? import('./locales/it.json?texts=first')
-    : import('./locales/en.json?texts=first')
-  ).then((module) => module.default as Texts);
-const restTexts = (language: string): Promise<Texts> =>
-  (language === 'it'
-    ? import('./locales/it.json?texts=rest')
-    : import('./locales/en.json?texts=rest')
-  ).then((module) => module.default as Texts);
+const chunks: Record<Language, Record<TextPart, () => Promise<{ default: unknown }>>> = {
+  en: {
+    first: () => import('./locales/en.json?texts=first'),
+    rest: () => import('./locales/en.json?texts=rest'),
+  },
+  it: {
+    first: () => import('./locales/it.json?texts=first'),
+    rest: () => import('./locales/it.json?texts=rest'),
+  },
+};
+const texts = (language: string, part: TextPart): Promise<Texts> =>
+  chunks[language === 'it' ? 'it' : 'en'][part]().then((module) => module.default as Texts);
 
 /** Once a page has asked for every text, a language loaded later comes whole. */
 let everything = false;
@@ -30,13 +34,13 @@ const localeChunks: BackendModule = {
   init: () => undefined,
   read(language, _namespace, callback) {
     const parts = everything
-      ? Promise.all([firstTexts(language), restTexts(language)]).then(([first, rest]) => {
+      ? Promise.all([texts(language, 'first'), texts(language, 'rest')]).then(([first, rest]) => {
           whole.set(language, Promise.resolve());
           return { ...first, ...rest };
         })
-      : firstTexts(language);
+      : texts(language, 'first');
     parts.then(
-      (texts) => callback(null, texts),
+      (loaded) => callback(null, loaded),
       (error: unknown) => callback(error instanceof Error ? error : String(error), false),
     );
   },
@@ -45,7 +49,7 @@ const localeChunks: BackendModule = {
 function loadRest(language: string): Promise<void> {
   let loading = whole.get(language);
   if (loading === undefined) {
-    loading = restTexts(language).then(
+    loading = texts(language, 'rest').then(
       (rest) => {
         // Deep-merged into what is there; components re-render on 'added' (bindI18nStore).
         i18next.addResourceBundle(language, 'translation', rest, true, false);

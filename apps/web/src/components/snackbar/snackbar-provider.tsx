@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { preloadable } from '../../lib/preloadable';
 import {
   SNACKBAR_DURATION_MS,
   SnackbarContext,
@@ -6,19 +7,16 @@ import {
   type SnackbarOptions,
   type SnackbarSeverity,
 } from './snackbar-context';
-import { preloadable } from '../../lib/preloadable';
 import type { Message, SnackbarCloseReason } from './snackbar-view';
 
 /**
  * The bar itself (MUI's Snackbar, its transition and Alert) arrives with the first message, not
  * with the first page: most visits never show one.
  */
-const { Component: SnackbarView, preload: loadView } = preloadable(() => import('./snackbar-view'));
+const { Component: SnackbarView, preload } = preloadable(() => import('./snackbar-view'));
 
 /** Fetches the bar ahead of its first message (the upload app keeps it for offline use). */
-export function preloadSnackbarView(): Promise<unknown> {
-  return loadView();
-}
+export const preloadSnackbarView = preload;
 
 interface SnackbarState {
   shown: Message | null;

@@ -1,6 +1,6 @@
 import { DOWNLOAD_POLL_INTERVAL_MS, type Download } from '@raccolta/contracts';
 import { useQuery, type Query } from '@tanstack/react-query';
-import { isClientError } from '../../../components/page-load-state';
+import { isClientError } from '../../../lib/api-client';
 import { useSession, type AuthedRequest } from '../../auth';
 import { downloadKeys, downloadsPath } from './download-keys';
 

@@ -1,5 +1,4 @@
-import { isClientError } from '../../../lib/api-client';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError, isClientError } from '../../../lib/api-client';
 
 /**
  * Asking again helps when no answer came, the server failed or asked to slow down; a request the

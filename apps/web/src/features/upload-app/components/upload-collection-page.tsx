@@ -11,7 +11,7 @@ import { canCreateFile, type Collection, type Team } from '@raccolta/contracts';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { isClientError } from '../../../components/page-load-state';
+import { isClientError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { collectionPagePath } from '../../collections';
 import { useCollectionQuery } from '../../files';

@@ -23,8 +23,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { isClientError } from '../../../components/page-load-state';
 import { LoadMoreSentinel } from '../../../components/load-more-sentinel';
+import { isClientError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
