@@ -1,7 +1,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
-import { notFoundBody, registerErrorHandler } from './errors/error-handler.js';
+import {
+  answerFrameworkError,
+  notFoundBody,
+  registerErrorHandler,
+} from './errors/error-handler.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -38,6 +42,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -2,6 +2,7 @@ import type { ErrorBody, ErrorCode } from '@raccolta/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.js';
+import { PERMISSIONS_POLICY } from '../http/security.js';
 import { fieldError } from './field-errors.js';
 
 /** Framework errors that carry a 4xx status, by status, when nothing more specific applies. */
@@ -97,6 +98,37 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     return reply.status(body.statusCode).send(body);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what it refuses before any route runs, so before the error handler
+ * sees it, answered with the same body as every other error. A path segment longer than Fastify
+ * reads (100 characters, far more than any id, alias or token) is a resource that cannot exist:
+ * 404 notFound, as a malformed id is; a broken percent-encoding is 400 invalidRequest. No hook
+ * runs for these, so the headers every API answer carries are set here.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const body: ErrorBody =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? {
+          statusCode: 404,
+          errorCode: 'notFound',
+          message: 'A part of the path is too long to exist',
+        }
+      : toErrorBody(error, request.id);
+  if (body.statusCode >= 500) {
+    request.log.error({ err: error, requestId: request.id }, 'request failed');
+  }
+  void reply
+    .status(body.statusCode)
+    .header('Cache-Control', 'no-store')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Permissions-Policy', PERMISSIONS_POLICY)
+    .send(body);
 }
 
 export function notFoundBody(method: string, url: string): ErrorBody {

@@ -6,6 +6,7 @@ import { ERROR_STATUS, isErrorCode } from '@raccolta/contracts';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationsOf, type OpenApiPaths } from '../helpers/openapi-operations.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 interface Operation {
@@ -22,11 +23,7 @@ interface Operation {
   >;
 }
 
-interface Document {
-  paths: Record<string, Record<string, Operation>>;
-}
-
-const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'];
+type Document = OpenApiPaths<Operation>;
 
 /**
  * Warnings of redocly's recommended rules the document keeps on purpose: the test server's URL is
@@ -40,14 +37,6 @@ const ACCEPTED_WARNINGS = [
   'operation-2xx-response #/paths/~1oauth2~1callback~1{provider}/get/responses',
   'operation-2xx-response #/paths/~1subscriptions~1unsubscribe/get/responses',
 ];
-
-function operationsOf(doc: Document): { method: string; path: string; op: Operation }[] {
-  return Object.entries(doc.paths).flatMap(([p, item]) =>
-    Object.entries(item)
-      .filter(([method]) => METHODS.includes(method))
-      .map(([method, op]) => ({ method, path: p, op })),
-  );
-}
 
 describe('the OpenAPI document', () => {
   let server: TestServer;
