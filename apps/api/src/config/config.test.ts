@@ -49,6 +49,14 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
+
+  it('takes PORT=0 (any free port) only with the public URL that names the port', () => {
+    const secret = { APP_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig({ ...secret, PORT: '0' })).toThrow(/PUBLIC_URL: required when PORT=0/);
+    const config = loadConfig({ ...secret, PORT: '0', PUBLIC_URL: 'https://raccolta.example' });
+    expect(config.port).toBe(0);
+    expect(config.publicUrl).toBe('https://raccolta.example');
+  });
 });
 
 describe('S3 storage configuration', () => {

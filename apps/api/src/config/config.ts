@@ -231,6 +231,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.PORT === 0 && !e.PUBLIC_URL) {
+    // Links in e-mails, the allowed web origin and the sign-in redirects are built from it.
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: required when PORT=0 (a port chosen at start-up), since links and the allowed origin name the port',
+    );
+  }
   const publicUrl = stripSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   const apiPublicUrl = stripSlash(e.API_PUBLIC_URL ?? `${publicUrl}/api`);
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
