@@ -210,6 +210,21 @@ test.describe('collections and files', () => {
     await phone.getByRole('button', { name: 'lake.png', exact: true }).first().click();
     await expect(phone.getByRole('dialog', { name: 'lake.png' })).toBeVisible();
     await shot(phone, 'preview-dark-phone-it');
+
+    // The owner deletes the colleague's collection, asked first, and it is gone for everyone.
+    await phone.goto(`/teams/${teamId}`);
+    await phone.getByRole('button', { name: 'Azioni per Winter walk' }).click();
+    await phone.getByRole('menuitem', { name: 'Elimina' }).click();
+    const confirm = phone.getByRole('dialog', { name: 'Eliminare «Winter walk»?' });
+    await expect(confirm).toContainText('La raccolta viene eliminata per tutti i membri del team.');
+    await shot(phone, 'delete-dark-phone-it');
+    await confirm.getByRole('button', { name: 'Elimina' }).click();
+    await expect(phone.getByText('«Winter walk» è stata eliminata.')).toBeVisible();
+    await expect(phone.getByRole('link', { name: 'Winter walk', exact: true })).toBeHidden();
+    const gone = await request.get(`/api/teams/${teamId}/collections/${winter}`, {
+      headers: { authorization: `Bearer ${colleagueToken}` },
+    });
+    expect(gone.status()).toBe(404);
     await context.close();
     expect(phoneErrors).toEqual([]);
   });

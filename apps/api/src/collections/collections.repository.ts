@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db, DbKind } from '../db/create-db.js';
 import type { CollectionsTable } from '../db/database.js';
 import type { CollectionRow } from './collection-access.js';
@@ -92,6 +92,52 @@ export function lockCollection(
     .where('team_id', '=', teamId)
     .where('id', '=', collectionId);
   return (kind === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/**
+ * Queues for deletion (`storage_deletions`) every object a collection's rows point to: its files'
+ * originals and renditions (the rendition keys files.keys.ts derives, also while none is recorded,
+ * since a rendition job may be writing them), what its uploads in progress keep in storage (S3),
+ * and its downloads' archives. One statement, however many files, so the transaction that deletes
+ * the rows stays short.
+ */
+export async function queueCollectionObjects(
+  trx: Db,
+  collectionId: string,
+  now: number,
+): Promise<void> {
+  const folder = sql`'teams/' || f.team_id || '/collections/' || f.collection_id || '/' || f.id`;
+  await sql`
+    insert into storage_deletions (key, queued_at)
+    select distinct k.key, cast(${now} as bigint) from (
+      select f.storage_key as key from files f where f.collection_id = ${collectionId}
+      union all select f.thumbnail_key from files f where f.collection_id = ${collectionId}
+      union all select f.preview_key from files f where f.collection_id = ${collectionId}
+      union all select ${folder} || '/thumbnail.webp' from files f where f.collection_id = ${collectionId}
+      union all select ${folder} || '/preview.webp' from files f where f.collection_id = ${collectionId}
+      union all select 'uploads/' || u.id from uploads u where u.collection_id = ${collectionId}
+      union all select 'uploads/' || u.id || '.info' from uploads u where u.collection_id = ${collectionId}
+      union all select 'uploads/' || u.id || '.part' from uploads u where u.collection_id = ${collectionId}
+      union all select p.storage_key from download_parts p
+        join downloads d on d.id = p.download_id where d.collection_id = ${collectionId}
+    ) k
+    where k.key is not null
+    on conflict (key) do nothing
+  `.execute(trx);
+}
+
+/** Deletes a collection; its files, tags, read marks, uploads and downloads go with it (cascade). */
+export async function deleteCollectionRow(
+  trx: Db,
+  teamId: string,
+  collectionId: string,
+): Promise<boolean> {
+  const result = await trx
+    .deleteFrom('collections')
+    .where('team_id', '=', teamId)
+    .where('id', '=', collectionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 export async function insertCollection(db: Db, row: Insertable<CollectionsTable>): Promise<void> {

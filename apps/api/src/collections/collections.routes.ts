@@ -15,6 +15,7 @@ import { actorOf, authenticate } from '../auth/auth-hook.js';
 import type { AppContext } from '../context.js';
 import {
   createCollection,
+  deleteCollection,
   getCollection,
   listAllCollections,
   listCollections,
@@ -190,6 +191,29 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.params.collectionId,
           request.body,
         ),
+    );
+
+    app.delete(
+      '/teams/:teamId/collections/:collectionId',
+      {
+        schema: {
+          operationId: 'deleteCollection',
+          errors: ['notFound', 'forbidden'],
+          tags,
+          summary:
+            'Delete a collection with its files, uploads in progress and downloads (owner, admin)',
+          description: `Its stored bytes are deleted right after, in the background. forbidden (403) unless owner or admin. ${COLLECTION_ERRORS}`,
+          security,
+          params: collectionParams,
+          response: { 204: z.null() },
+        },
+        onRequest,
+      },
+      async (request, reply) => {
+        const { teamId, collectionId } = request.params;
+        await deleteCollection(ctx, actorOf(request), teamId, collectionId);
+        return reply.status(204).send(null);
+      },
     );
     return Promise.resolve();
   };

@@ -1,6 +1,7 @@
 import {
   canChooseCollaborative,
   canCreateCollection,
+  canDeleteCollection,
   canUpdateCollection,
   hasPermission,
   type Collection,
@@ -12,6 +13,8 @@ import {
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
+import { enqueueJob } from '../jobs/enqueue.js';
+import { deleteQueuedObjectsJob } from '../storage/delete-queued.job.js';
 import type { Page } from '../db/pagination.js';
 import { AppError } from '../errors/app-error.js';
 import { memberRefsByTeam } from '../members/member-refs.js';
@@ -30,10 +33,12 @@ import {
 import {
   activeMemberIds,
   collectionExtras,
+  deleteCollectionRow,
   insertCollection,
   isTeamMember,
   lockCollection,
   markCollectionRead,
+  queueCollectionObjects,
   tagsOf,
   updateCollection,
 } from './collections.repository.js';
@@ -243,4 +248,36 @@ export async function patchCollection(
     };
   });
   return presentOne(ctx.db, updated, user.id);
+}
+
+/**
+ * DELETE /teams/{teamId}/collections/{collectionId} (owner, admin; spec §6): the collection and
+ * everything in it, in one transaction that also queues its stored objects for
+ * `storage.delete-queued`, so the bytes go only once the rows surely have, and a crash in between
+ * only delays it. On PostgreSQL the collection row is locked first: a file being committed into it
+ * meanwhile waits, then finds it gone.
+ */
+export async function deleteCollection(
+  ctx: AppContext,
+  user: UserRow,
+  teamRef: string,
+  collectionId: string,
+): Promise<void> {
+  const now = ctx.clock();
+  await ctx.db.transaction().execute(async (trx) => {
+    const access = await loadCollectionAccess(ctx, user, teamRef, collectionId, trx);
+    authorize(canDeleteCollection(access.role));
+    const current = await lockCollection(
+      trx,
+      ctx.config.database.kind,
+      access.team.id,
+      collectionId,
+    );
+    if (!current) throw new AppError('notFound');
+    await queueCollectionObjects(trx, current.id, now);
+    if (!(await deleteCollectionRow(trx, access.team.id, current.id))) {
+      throw new AppError('notFound');
+    }
+    await enqueueJob(trx, deleteQueuedObjectsJob, { payload: {} }, ctx.clock);
+  });
 }

@@ -246,6 +246,12 @@ export interface UploadsTable {
 }
 
 /** A tus request's lock on an upload, shared by every process (UPLOAD_LOCKS=database). */
+/** A stored object to delete, its rows already gone (migration 0011). */
+export interface StorageDeletionsTable {
+  key: string;
+  queued_at: number;
+}
+
 export interface UploadLocksTable {
   upload_id: string;
   /** The request holding it (a random id per lock). */
@@ -344,6 +350,7 @@ export interface Database {
   collection_reads: CollectionReadsTable;
   uploads: UploadsTable;
   upload_locks: UploadLocksTable;
+  storage_deletions: StorageDeletionsTable;
   downloads: DownloadsTable;
   download_parts: DownloadPartsTable;
   download_entries: DownloadEntriesTable;

@@ -81,12 +81,13 @@ async function* partEntries(
   }
 }
 
+/** Writes one part and records it; false when its download is gone, and the part with it. */
 async function buildPart(
   deps: BuildDownloadDeps,
   download: DownloadRow,
   partNumber: number,
   job: JobRun,
-): Promise<void> {
+): Promise<boolean> {
   const { db, storage, clock } = deps;
   const key = partKey(download.id, partNumber);
   const counted = { files: 0 };
@@ -98,17 +99,23 @@ async function buildPart(
   );
   job.signal.throwIfAborted();
   const now = clock();
-  await db
+  const recorded = await db
     .updateTable('download_parts')
     .set({ storage_key: key, size: stored.size, file_count: counted.files, ready_at: now })
     .where('download_id', '=', download.id)
     .where('part_number', '=', partNumber)
-    .execute();
+    .executeTakeFirst();
+  if (Number(recorded.numUpdatedRows) === 0) {
+    // The download went meanwhile (its collection was deleted): nothing will ever offer this part.
+    await storage.delete(key);
+    return false;
+  }
   await db
     .updateTable('downloads')
     .set({ updated_at: now })
     .where('id', '=', download.id)
     .execute();
+  return true;
 }
 
 async function build(deps: BuildDownloadDeps, downloadId: string, job: JobRun): Promise<void> {
@@ -130,7 +137,7 @@ async function build(deps: BuildDownloadDeps, downloadId: string, job: JobRun): 
     .execute();
   for (const { part_number } of missing) {
     job.signal.throwIfAborted();
-    await buildPart(deps, download, part_number, job);
+    if (!(await buildPart(deps, download, part_number, job))) return;
   }
   await deps.db.transaction().execute((trx) => markDownloadReady(trx, deps, download));
 }

@@ -12,6 +12,7 @@ import { purgeMailCopiesJob, purgeMailCopiesSchedule } from '../mail/purge-mail-
 import { sendMailJob } from '../mail/send-mail.job.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { Storage } from '../storage/storage.js';
+import { deleteQueuedObjectsJob } from '../storage/delete-queued.job.js';
 import { sweepStorageTempJob, sweepStorageTempSchedule } from '../storage/sweep-temp.job.js';
 import {
   purgeSubscriptionsJob,
@@ -42,6 +43,7 @@ export const jobs = [
   purgeRateLimitsJob,
   renderFileJob,
   deleteFileObjectsJob,
+  deleteQueuedObjectsJob,
   expireUploadsJob,
   buildDownloadJob,
   expireDownloadsJob,

@@ -6,6 +6,7 @@
 import {
   canChooseCollaborative,
   canCreateCollection,
+  canDeleteCollection,
   canSeeCollection,
   canUpdateCollection,
   hasPermission,
@@ -72,6 +73,12 @@ const create = (mode: 'owned' | 'collaborative') => (w: CollectionWorld) => ({
   url: `${team(w)}/collections`,
   payload: { name: 'New one', description: 'From the matrix', mode },
 });
+
+const remove = (pick: (w: CollectionWorld) => StoredCollection) => (w: CollectionWorld) => ({
+  method: 'DELETE',
+  url: one(pick)(w),
+});
+const deletes = (a: Actor) => canDeleteCollection(a.role);
 
 export const ENDPOINTS: Endpoint[] = [
   {
@@ -198,6 +205,27 @@ export const ENDPOINTS: Endpoint[] = [
         { op: 'replace', path: '/tags', value: [w.users.viewer.id, w.target.id] },
       ],
     }),
+  },
+  {
+    name: "DELETE the owner's owned collection",
+    collection: ownersOwned,
+    allowed: deletes,
+    ok: 204,
+    request: remove(ownersOwned),
+  },
+  {
+    name: "DELETE the uploader's owned collection",
+    collection: uploadersOwned,
+    allowed: deletes,
+    ok: 204,
+    request: remove(uploadersOwned),
+  },
+  {
+    name: 'DELETE a shared collection',
+    collection: shared,
+    allowed: deletes,
+    ok: 204,
+    request: remove(shared),
   },
 ];
 

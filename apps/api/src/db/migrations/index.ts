@@ -9,6 +9,7 @@ import * as m0007 from './0007-downloads.js';
 import * as m0008 from './0008-subscriptions.js';
 import * as m0009 from './0009-team-name-key.js';
 import * as m0010 from './0010-upload-locks.js';
+import * as m0011 from './0011-storage-deletions.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-subscriptions': m0008,
   '0009-team-name-key': m0009,
   '0010-upload-locks': m0010,
+  '0011-storage-deletions': m0011,
 };

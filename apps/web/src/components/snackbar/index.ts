@@ -9,3 +9,4 @@ export {
   type SnackbarSeverity,
 } from './snackbar-context';
 export { useErrorToast } from './use-error-toast';
+export { useOutcomeToast } from './use-outcome-toast';

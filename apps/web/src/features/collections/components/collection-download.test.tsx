@@ -73,6 +73,7 @@ describe('collection download from the list', { timeout: 15_000 }, () => {
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Download',
       'Edit',
+      'Delete',
     ]);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Download' }));
     expect(
@@ -98,7 +99,10 @@ describe('collection download from the list', { timeout: 15_000 }, () => {
     renderCollections({ role: 'owner' });
     const row = await rowOf('Empty');
     fireEvent.click(row.getByRole('button', { name: 'Actions for Empty' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Edit',
+      'Delete',
+    ]);
   });
 
   it('gives a contributor no Download, even on their own collection', async () => {

@@ -6,7 +6,7 @@ import type { Collection } from '@raccolta/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type CollectionAction = 'edit' | 'download';
+export type CollectionAction = 'edit' | 'download' | 'delete';
 
 export interface CollectionMenuProps {
   collection: Collection;
@@ -46,6 +46,7 @@ export function CollectionMenu({ collection, actions, onAction }: CollectionMenu
         {actions.map((action) => (
           <MenuItem
             key={action}
+            sx={action === 'delete' ? { color: 'error.main' } : undefined}
             onClick={() => {
               setAnchor(null);
               onAction(action, collection);

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import {
   canCreateCollection,
   canCreateDownload,
+  canDeleteCollection,
   canUpdateCollection,
   REFETCH_TOAST_MIN_MS,
   type Collection,
@@ -43,10 +44,11 @@ import { CollectionRow } from './collection-row';
 import { CollectionsEmptyState } from './collections-empty-state';
 import { CollectionsFilterBar, CollectionsTitleBar } from './collections-header';
 import { CreateCollectionDialog } from './create-collection-dialog';
+import { DeleteCollectionDialog } from './delete-collection-dialog';
 import { EditCollectionDialog } from './edit-collection-dialog';
 import { RefreshingToast } from './refreshing-toast';
 
-type CollectionDialog = { kind: 'create' } | { kind: 'edit'; collection: Collection };
+type CollectionDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; collection: Collection };
 
 export interface CollectionsViewProps {
   team: Team;
@@ -85,11 +87,12 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
     if (canUpdateCollection({ role: actor.role, actorUserId: actor.userId, collection })) {
       actions.push('edit');
     }
+    if (canDeleteCollection(actor.role)) actions.push('delete');
     return actions;
   };
   const onAction = (action: CollectionAction, target: Collection) => {
     if (action === 'download') downloads.request(target);
-    else setDialog({ kind: 'edit', collection: target });
+    else setDialog({ kind: action, collection: target });
   };
 
   let body: ReactNode;
@@ -238,6 +241,9 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
           role={actor.role}
           onClose={() => setDialog(null)}
         />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteCollectionDialog collection={dialog.collection} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'edit' && (
         <EditCollectionDialog collection={dialog.collection} onClose={() => setDialog(null)} />

@@ -1,14 +1,13 @@
 import type { FileItem } from '@raccolta/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { useErrorToast, useSnackbar } from '../../../components/snackbar';
+import { useOutcomeToast } from '../../../components/snackbar';
 import { useDeleteFileMutation } from '../api/delete-file';
 
 /** Asks before deleting a file for everyone; reports the outcome in a toast. */
 export function DeleteFileDialog({ file, onClose }: { file: FileItem; onClose: () => void }) {
   const { t } = useTranslation();
-  const { show } = useSnackbar();
-  const showError = useErrorToast();
+  const outcome = useOutcomeToast();
   const mutation = useDeleteFileMutation();
   return (
     <ConfirmDialog
@@ -19,16 +18,7 @@ export function DeleteFileDialog({ file, onClose }: { file: FileItem; onClose: (
       pending={mutation.isPending}
       onClose={onClose}
       onConfirm={() =>
-        mutation.mutate(file, {
-          onSuccess: () => {
-            show(t('files.delete.done', { name: file.name }), 'success');
-            onClose();
-          },
-          onError: (error) => {
-            showError(error);
-            onClose();
-          },
-        })
+        mutation.mutate(file, outcome(t('files.delete.done', { name: file.name }), onClose))
       }
     >
       {t('files.delete.text')}
