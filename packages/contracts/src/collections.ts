@@ -60,9 +60,9 @@ export type CollectionListResponse = z.infer<typeof collectionListResponseSchema
 
 const INVALID = { error: 'invalidInput' } as const;
 
-/** sort, from and to, shared by every collection and file list (by updatedAt). */
+/** sort, from and to, shared by every collection and file list (by updatedAt); a bad sort is its own code (spec §8). */
 export const listFilterShape = {
-  sort: z.enum(SORT_DIRECTIONS, INVALID).default('desc'),
+  sort: z.enum(SORT_DIRECTIONS, { error: 'invalidSorting' }).default('desc'),
   from: epochMsSchema.optional(),
   to: epochMsSchema.optional(),
 };

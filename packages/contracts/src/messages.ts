@@ -51,6 +51,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'acceptTermsRequired',
   'filterStartEndDateInvalid',
   'filterDateInvalid',
+  'invalidSorting',
   'invalidResetLink',
   'invalidVerification',
   'invalidAcceptToken',

@@ -34,6 +34,7 @@ const NAMED_VALIDATION_ERRORS = {
   invalidRejectToken: 'The invitation link is not valid',
   termsRequired: 'The terms and privacy versions in force must be accepted',
   invalidUnsubscribe: 'The unsubscribe link is not valid',
+  invalidSorting: 'The sort order must be asc or desc',
   invalidSubscriptionConfirmation: 'The confirmation link is not valid',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 

@@ -15,6 +15,11 @@ const MULTIPART_FILE_BODY = {
   required: ['file'],
 } as const;
 
+function sortsBy(querystring: unknown): boolean {
+  const shape = (querystring as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape?.sort !== undefined;
+}
+
 /**
  * Route schemas become the document here, and only here: each operation also gets its error
  * responses (the shared codes plus its `errors`), its `answers` without a schema, a multipart
@@ -34,6 +39,8 @@ const transform: typeof jsonSchemaTransform = (input) => {
       rateLimited: rateLimit !== false,
     }),
     ...(schema.errors ?? []),
+    // The lists sorted by `sort` refuse any other order with their own code.
+    ...(sortsBy(schema.querystring) ? (['invalidSorting'] as const) : []),
   ]);
   const out = jsonSchemaTransform({
     ...input,

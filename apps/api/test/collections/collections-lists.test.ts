@@ -113,11 +113,15 @@ describe('collections: team lists, filters, paging', () => {
       'member=not-a-uuid',
       'tagged=42',
       'view=mine',
-      'sort=up',
     ]) {
       const res = await get(`${url}?${query}`);
       expect(res.json(), query).toMatchObject({ statusCode: 400, errorCode: 'invalidInput' });
     }
+    // A sort order other than asc or desc has its own code (spec §8).
+    expect((await get(`${url}?sort=up`)).json()).toMatchObject({
+      statusCode: 400,
+      errorCode: 'invalidSorting',
+    });
     const range = await get(`${url}?from=${BASE + 1}&to=${BASE}`);
     expect(range.json()).toMatchObject({
       statusCode: 400,

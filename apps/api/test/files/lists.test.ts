@@ -100,16 +100,13 @@ describe('file lists', () => {
   });
 
   it('refuses a bad cursor and an inverted range with 400', async () => {
-    for (const query of [
-      'lastKey=nonsense',
-      `from=${T0 + 1}&to=${T0}`,
-      'sort=sideways',
-      'creator=x',
-    ]) {
+    for (const query of ['lastKey=nonsense', `from=${T0 + 1}&to=${T0}`, 'creator=x']) {
       const res = await owner.get(`${bigUrl()}?${query}`);
       expect(res.statusCode, query).toBe(400);
       expect(res.json()).toMatchObject({ errorCode: 'invalidInput' });
     }
+    const sideways = await owner.get(`${bigUrl()}?sort=sideways`);
+    expect(sideways.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidSorting' });
   });
 
   it("lists a team's files as each role sees them", async () => {

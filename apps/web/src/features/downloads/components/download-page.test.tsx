@@ -99,7 +99,7 @@ describe('download page', { timeout: 30_000 }, () => {
     renderWithDownloads(PAGE_PATH);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
-      'The file could not be downloaded. Unable to connect to the server',
+      'The download could not be started. Unable to connect to the server',
     );
     expect(click).not.toHaveBeenCalled();
     fail = false;

@@ -98,7 +98,7 @@ export function DownloadParts({
     mutateAsync({ teamId: download.teamId, downloadId: download.requestId, partId }).then(
       () => setStarted((previous) => new Set(previous).add(partId)),
       () =>
-        show(t('files.errors.downloadingFile'), 'error', {
+        show(t('files.errors.startingDownload'), 'error', {
           autoHideDuration: ERROR_TOAST_DURATION_MS,
         }),
     );

@@ -130,7 +130,7 @@ describe('collection downloads: request and tracking', { timeout: 30_000 }, () =
     fireEvent.click(screen.getByRole('button', { name: 'Download Spring concert' }));
     // Ready at once (a small collection): straight to the ready toast.
     fireEvent.click(await screen.findByRole('button', { name: 'Download now' }));
-    await vi.waitFor(() => expect(toastText()).toBe('The file could not be downloaded.'));
+    await vi.waitFor(() => expect(toastText()).toBe('The download could not be started.'));
   });
 
   it('tells a failed preparation in a toast that offers to try again', async () => {

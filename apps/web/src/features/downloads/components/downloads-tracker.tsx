@@ -182,7 +182,7 @@ export default function DownloadsTracker({ onApi }: { onApi: (api: DownloadsApi 
   const downloadNow = useCallback(
     (entry: TrackedDownload) => {
       getDownloadLink(authedRequest, entry).then(startBrowserDownload, () =>
-        show(t('files.errors.downloadingFile'), 'error', {
+        show(t('files.errors.startingDownload'), 'error', {
           autoHideDuration: ERROR_TOAST_DURATION_MS,
         }),
       );

@@ -40,7 +40,7 @@ export function SingleDownload({ download }: { download: Download }) {
       isApiError(start.error) && start.error.errorCode !== 'generic' ? errorText(start.error) : '';
     return (
       <Stack spacing={2}>
-        <Alert severity="error">{`${t('files.errors.downloadingFile')} ${detail}`.trim()}</Alert>
+        <Alert severity="error">{`${t('files.errors.startingDownload')} ${detail}`.trim()}</Alert>
         <Button variant="contained" onClick={begin} sx={{ alignSelf: 'flex-start' }}>
           {t('actions.retry')}
         </Button>
