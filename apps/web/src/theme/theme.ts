@@ -9,7 +9,7 @@ export const PRIMARY_COLOR = '#1976d2';
  * dark surface (a dialog's).
  */
 export const PRIMARY_TEXT_ON_DARK = '#90caf9';
-/** Filled error chips and badges carry white text: #c62828 keeps it at 5.6:1. */
+/** Filled error chips, badges and buttons carry white text: #c62828 keeps it at 5.6:1. */
 const ERROR_FILL_ON_DARK = '#c62828';
 /** Filled success chips ("Active") carry white text: #2e7d32 keeps it at 5.1:1. */
 const SUCCESS_FILL_ON_DARK = '#2e7d32';
@@ -83,6 +83,15 @@ export function createAppTheme(mode: ThemeMode): Theme {
               {
                 props: { variant: 'contained', color: 'primary' },
                 style: { ...brandFill, '&:hover': { backgroundColor: '#1565c0' } },
+              },
+              {
+                // The confirm button of what cannot be undone: white on MUI's #f44336 is 3.7:1.
+                props: { variant: 'contained', color: 'error' },
+                style: {
+                  backgroundColor: ERROR_FILL_ON_DARK,
+                  color: '#fff',
+                  '&:hover': { backgroundColor: '#b71c1c' },
+                },
               },
             ],
           },
