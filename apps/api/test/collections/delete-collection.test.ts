@@ -38,7 +38,7 @@ describe('deleting a collection', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('collection_id', '=', collectionId)
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return row.n;
   };
 
   it('removes it with its files, tags, read marks, uploads and downloads, then (through the job) every stored object', async () => {
