@@ -245,13 +245,13 @@ export interface UploadsTable {
   expires_at: number;
 }
 
-/** A tus request's lock on an upload, shared by every process (UPLOAD_LOCKS=database). */
 /** A stored object to delete, its rows already gone (migration 0011). */
 export interface StorageDeletionsTable {
   key: string;
   queued_at: number;
 }
 
+/** A tus request's lock on an upload, shared by every process (UPLOAD_LOCKS=database). */
 export interface UploadLocksTable {
   upload_id: string;
   /** The request holding it (a random id per lock). */

@@ -1,8 +1,8 @@
 import type { ErrorBody, ErrorCode } from '@raccolta/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './app-error.js';
 import { PERMISSIONS_POLICY } from '../http/security.js';
+import { AppError } from './app-error.js';
 import { fieldError } from './field-errors.js';
 
 /** Framework errors that carry a 4xx status, by status, when nothing more specific applies. */

@@ -2,6 +2,7 @@ import type { Collection, CollectionListResponse } from '@raccolta/contracts';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useSession, type AuthedRequest } from '../../auth';
+import { fileKeys } from '../../files';
 import { collectionKeys, collectionsPath } from './collection-keys';
 
 /**
@@ -36,8 +37,8 @@ export function useDeleteCollectionMutation() {
             })),
           },
       );
-      // Its files screen's queries (['files', teamId, collectionId, …]) answer nothing any more.
-      queryClient.removeQueries({ queryKey: ['files', teamId, collectionId] });
+      // Its files screen's queries answer nothing any more.
+      queryClient.removeQueries({ queryKey: fileKeys.collection(teamId, collectionId) });
       return queryClient.invalidateQueries({ queryKey: collectionKeys.lists(teamId) });
     },
   });
