@@ -126,6 +126,16 @@ export async function queueCollectionObjects(
   `.execute(trx);
 }
 
+/** The uploads of a collection, in progress or completed. */
+export async function collectionUploadIds(trx: Db, collectionId: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('uploads')
+    .select('id')
+    .where('collection_id', '=', collectionId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Deletes a collection; its files, tags, read marks, uploads and downloads go with it (cascade). */
 export async function deleteCollectionRow(
   trx: Db,

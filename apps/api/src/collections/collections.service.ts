@@ -19,6 +19,7 @@ import type { Page } from '../db/pagination.js';
 import { AppError } from '../errors/app-error.js';
 import { memberRefsByTeam } from '../members/member-refs.js';
 import { authorize, loadTeamAccess, type TeamAccess } from '../teams/team-access.js';
+import { uploadBackendFor } from '../uploads/backend-cache.js';
 import type { UserRow } from '../users/users.repository.js';
 import { loadCollectionAccess, type CollectionRow } from './collection-access.js';
 import { planCollectionPatch } from './collection-patch.js';
@@ -33,6 +34,7 @@ import {
 import {
   activeMemberIds,
   collectionExtras,
+  collectionUploadIds,
   deleteCollectionRow,
   insertCollection,
   isTeamMember,
@@ -264,7 +266,7 @@ export async function deleteCollection(
   collectionId: string,
 ): Promise<void> {
   const now = ctx.clock();
-  await ctx.db.transaction().execute(async (trx) => {
+  const uploads = await ctx.db.transaction().execute(async (trx) => {
     const access = await loadCollectionAccess(ctx, user, teamRef, collectionId, trx);
     authorize(canDeleteCollection(access.role));
     const current = await lockCollection(
@@ -274,10 +276,21 @@ export async function deleteCollection(
       collectionId,
     );
     if (!current) throw new AppError('notFound');
+    const ids = await collectionUploadIds(trx, current.id);
     await queueCollectionObjects(trx, current.id, now);
     if (!(await deleteCollectionRow(trx, access.team.id, current.id))) {
       throw new AppError('notFound');
     }
     await enqueueJob(trx, deleteQueuedObjectsJob, { payload: {} }, ctx.clock);
+    return ids;
   });
+  // What the tus store keeps of its uploads in progress: files under DATA_DIR/uploads, S3's
+  // multipart uploads. Their rows are gone, so nothing else would remove them before they expire
+  // (the expiry job's sweep of unknown leftovers is what remains if this process stops here).
+  const backend = uploadBackendFor(ctx.config, ctx.storage);
+  for (const id of uploads) {
+    await backend.discard(id).catch((err: unknown) => {
+      ctx.logger.warn({ err, uploadId: id }, 'discarding an upload of a deleted collection failed');
+    });
+  }
 }

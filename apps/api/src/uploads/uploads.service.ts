@@ -197,10 +197,25 @@ export async function finishUpload(
     });
     await commitFileRow(ctx, actor, file, {
       checkRoom: false,
-      claim: (trx) => claimUpload(trx, row.id),
+      claim: async (trx) => {
+        if (await claimUpload(trx, row.id)) return true;
+        // Committed by another request, or gone: its collection was deleted while the last
+        // bytes arrived (PostgreSQL lets this request wait on the deletion, then go on). Only
+        // the first leaves a file behind the bytes just published; the second discards them.
+        if (await findFileById(trx, row.id)) return false;
+        throw new AppError('notFound');
+      },
     });
   } catch (error) {
-    if (error instanceof AppError) await discardUpload(ctx, row);
+    if (error instanceof AppError) {
+      await discardUpload(ctx, row);
+      throw error;
+    }
+    // Its bytes went from under it with its row: the collection was deleted meanwhile.
+    if (!(await findUpload(ctx.db, row.id))) {
+      await discardUpload(ctx, row);
+      throw new AppError('notFound');
+    }
     throw error;
   }
 }

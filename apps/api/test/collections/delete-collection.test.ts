@@ -1,7 +1,14 @@
+import { readdir } from 'node:fs/promises';
 import type { FileItem } from '@raccolta/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileKeys } from '../../src/files/files.keys.js';
 import { waitUntil } from '../../src/jobs/test-utils.fixture.js';
+import {
+  deleteCollectionRow,
+  lockCollection,
+  queueCollectionObjects,
+} from '../../src/collections/collections.repository.js';
 import { deleteQueuedObjectsJob } from '../../src/storage/delete-queued.job.js';
 import { downloadsClient } from '../downloads/downloads-env.js';
 import { filesClient, type FilesClient } from '../files/files-api.js';
@@ -14,6 +21,7 @@ import {
 import { makeJpeg } from '../files/images.js';
 import { localStorageRoot } from '../helpers/local-storage-root.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { tusClient } from '../uploads/tus-client.js';
 
 describe('deleting a collection', () => {
   let server: TestServer;
@@ -90,6 +98,10 @@ describe('deleting a collection', () => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
+    const uploadId = String(created.headers.location).split('/').pop() ?? '';
+    const tusFiles = async () =>
+      (await readdir(server.config.uploadsDir)).filter((name) => name.startsWith(uploadId));
+    expect(await tusFiles()).toHaveLength(2);
     const downloads = await downloadsClient(server, users.admin);
     const requested = await downloads.request(team.id, { collectionId: collection.id });
     server.worker?.worker.poke();
@@ -150,6 +162,8 @@ describe('deleting a collection', () => {
         .json<{ collections: { collectionId: string }[] }>()
         .collections.map((c) => c.collectionId),
     ).not.toContain(collection.id);
+    // So is what the tus store kept of the upload in progress.
+    expect(await tusFiles()).toEqual([]);
     // The download's links are gone with it.
     expect((await downloads.link(team.id, requested.requestId)).statusCode).toBe(404);
 
@@ -164,6 +178,65 @@ describe('deleting a collection', () => {
     }, 'the queue to empty');
     expect(await storedObjects(root)).toEqual(expect.arrayContaining(others));
     expect((await admin.delete(base)).statusCode).toBe(404);
+  });
+
+  it('discards the bytes of an upload whose last chunk arrives while its collection is being deleted', async () => {
+    const { team, users } = world;
+    const collection = await createCollection(server.ctx, {
+      teamId: team.id,
+      createdBy: users.admin.id,
+      mode: 'collaborative',
+      name: 'Going while uploading',
+    });
+    const tus = await tusClient(server, users.admin);
+    const data = Buffer.alloc(2048, 7);
+    const created = await tus.create(team.id, collection.id, { length: data.length });
+    expect(created.statusCode, created.body).toBe(201);
+    const url = String(created.headers.location);
+    expect((await tus.patch(url, 0, data.subarray(0, 1024))).statusCode).toBe(204);
+    const uploadId = url.split('/').pop() ?? '';
+    const keys = fileKeys({ teamId: team.id, collectionId: collection.id, fileId: uploadId });
+
+    // The deletion holds its transaction open while the last chunk arrives. On PostgreSQL that
+    // request gets as far as its commit and waits there on the deleted upload row; on SQLite,
+    // where transactions take turns, it waits before it starts.
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let deleting!: Promise<void>;
+    const locked = new Promise<void>((entered) => {
+      deleting = server.ctx.db.transaction().execute(async (trx) => {
+        await lockCollection(trx, server.config.database.kind, team.id, collection.id);
+        await queueCollectionObjects(trx, collection.id, Date.now());
+        expect(await deleteCollectionRow(trx, team.id, collection.id)).toBe(true);
+        entered();
+        await gate;
+      });
+    });
+    await locked;
+    const last = tus.patch(url, 1024, data.subarray(1024));
+    if (server.config.database.kind === 'postgres') {
+      await waitUntil(async () => {
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'
+        `.execute(server.ctx.db);
+        return (rows[0]?.n ?? 0) > 0;
+      }, 'the last chunk to wait on the deletion');
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    release();
+    await deleting;
+    const answer = await last;
+    expect(answer.statusCode, answer.body).toBe(404);
+    expect(answer.json<{ errorCode: string }>().errorCode).toBe('notFound');
+    expect(
+      await server.ctx.db
+        .selectFrom('files')
+        .select('id')
+        .where('id', '=', uploadId)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    expect(await storedObjects(root)).not.toContain(keys.original);
   });
 
   it('deletes queued objects idempotently: a missing object or a second run fails nothing', async () => {
