@@ -172,7 +172,17 @@ describe('file preview and actions', { timeout: 30_000 }, () => {
     expect(await title('third.png')).toBeTruthy();
     const broken = await within(dialog).findByRole('img', { name: 'third.png' });
     fireEvent.error(broken);
-    expect(await within(dialog).findByText('The preview image could not be shown.')).toBeTruthy();
+    // Spec §2: a preview failure shows the loadingFile alert; Retry fetches a fresh link and
+    // loads the picture again.
+    expect(await within(dialog).findByText('The file could not be loaded.')).toBeTruthy();
+    expect(within(dialog).queryByRole('img', { name: 'third.png' })).toBeNull();
+    const fetched = requested('GET', `${FILES_PATH}/${THIRD.fileId}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByRole('img', { name: 'third.png' })).toBeTruthy();
+    expect(within(dialog).queryByText('The file could not be loaded.')).toBeNull();
+    await vi.waitFor(() =>
+      expect(requested('GET', `${FILES_PATH}/${THIRD.fileId}`)).toBe(fetched + 1),
+    );
 
     fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
     expect(await title('second.pdf')).toBeTruthy();

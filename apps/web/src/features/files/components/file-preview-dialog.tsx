@@ -151,7 +151,12 @@ export function FilePreviewDialog({
           right: { xs: 8, sm: 76 },
         }}
       >
-        <PreviewImage key={query.data.previewUrl} src={query.data.previewUrl} alt={shown.name} />
+        <PreviewImage
+          key={query.data.previewUrl}
+          src={query.data.previewUrl}
+          alt={shown.name}
+          onRetry={() => void query.refetch()}
+        />
       </Box>
     );
   } else {

@@ -1,21 +1,48 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The preview picture, fitted inside its box, with a spinner until it has loaded and an alert if
- * it cannot be shown. Key it by `src`: another picture starts loading from scratch. Right-click
- * and dragging are blocked by the app's image guards, as on every image.
+ * The preview picture, fitted inside its box, with a spinner until it has loaded and, if it
+ * cannot be shown, the preview failure alert of spec §2 (loadingFile) with a Retry that loads it
+ * again (`onRetry` may fetch a fresh link meanwhile). Key it by `src`: another picture starts
+ * loading from scratch. Right-click and dragging are blocked by the app's image guards, as on
+ * every image.
  */
-export function PreviewImage({ src, alt }: { src: string; alt: string }) {
+export function PreviewImage({
+  src,
+  alt,
+  onRetry,
+}: {
+  src: string;
+  alt: string;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   if (state === 'failed') {
     return (
       <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', p: 2 }}>
-        <Alert severity="error">{t('files.preview.imageFailed')}</Alert>
+        <Alert
+          severity="error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                setState('loading');
+                onRetry();
+              }}
+            >
+              {t('actions.retry')}
+            </Button>
+          }
+        >
+          {t('files.errors.loadingFile')}
+        </Alert>
       </Box>
     );
   }
