@@ -96,8 +96,9 @@ export function lockCollection(
 
 /**
  * Queues for deletion (`storage_deletions`) every object a collection's rows point to: its files'
- * originals and renditions (the rendition keys files.keys.ts derives, also while none is recorded,
- * since a rendition job may be writing them), what its uploads in progress keep in storage (S3),
+ * originals and renditions (the rendition keys files.keys.ts derives, plain and encrypted, also
+ * while none is recorded, since a rendition job may be writing them), what its uploads in
+ * progress keep in storage (S3, an encrypted copy being published included),
  * and its downloads' archives. One statement, however many files, so the transaction that deletes
  * the rows stays short.
  */
@@ -115,7 +116,10 @@ export async function queueCollectionObjects(
       union all select f.preview_key from files f where f.collection_id = ${collectionId}
       union all select ${folder} || '/thumbnail.webp' from files f where f.collection_id = ${collectionId}
       union all select ${folder} || '/preview.webp' from files f where f.collection_id = ${collectionId}
+      union all select ${folder} || '/thumbnail.webp.enc' from files f where f.collection_id = ${collectionId}
+      union all select ${folder} || '/preview.webp.enc' from files f where f.collection_id = ${collectionId}
       union all select 'uploads/' || u.id from uploads u where u.collection_id = ${collectionId}
+      union all select 'uploads/' || u.id || '.enc' from uploads u where u.collection_id = ${collectionId}
       union all select 'uploads/' || u.id || '.info' from uploads u where u.collection_id = ${collectionId}
       union all select 'uploads/' || u.id || '.part' from uploads u where u.collection_id = ${collectionId}
       union all select p.storage_key from download_parts p

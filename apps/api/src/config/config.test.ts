@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, envSchema, loadConfig } from './config.js';
 
@@ -56,6 +58,57 @@ describe('configuration', () => {
     const config = loadConfig({ ...secret, PORT: '0', PUBLIC_URL: 'https://raccolta.example' });
     expect(config.port).toBe(0);
     expect(config.publicUrl).toBe('https://raccolta.example');
+  });
+});
+
+describe('storage encryption key', () => {
+  const secret = { APP_SECRET: 'x'.repeat(32) };
+  const withDataDir = (run: (dir: string) => void) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'raccolta-key-'));
+    try {
+      run(dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('reads STORAGE_ENCRYPTION_KEY as 64 hex digits or base64 of 32 bytes', () => {
+    withDataDir((dir) => {
+      const key = Buffer.alloc(32, 0xab);
+      for (const written of [key.toString('hex'), key.toString('base64'), key.toString('base64url')]) {
+        const config = loadConfig({ ...secret, DATA_DIR: dir, STORAGE_ENCRYPTION_KEY: written });
+        expect(config.storageEncryptionKey.equals(key)).toBe(true);
+      }
+    });
+  });
+
+  it('refuses a key of another length or not encoded', () => {
+    withDataDir((dir) => {
+      for (const bad of ['ab'.repeat(16), Buffer.alloc(31).toString('base64'), 'not a key at all']) {
+        expect(() => loadConfig({ ...secret, DATA_DIR: dir, STORAGE_ENCRYPTION_KEY: bad })).toThrow(
+          /STORAGE_ENCRYPTION_KEY/,
+        );
+      }
+    });
+  });
+
+  it('makes a key once under DATA_DIR when none is set, and keeps it', () => {
+    withDataDir((dir) => {
+      const first = loadConfig({ ...secret, DATA_DIR: dir }).storageEncryptionKey;
+      expect(first).toHaveLength(32);
+      const file = path.join(dir, '.storage-key');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(loadConfig({ ...secret, DATA_DIR: dir }).storageEncryptionKey.equals(first)).toBe(true);
+    });
+  });
+
+  it('refuses a damaged key file instead of replacing it', () => {
+    withDataDir((dir) => {
+      const file = path.join(dir, '.storage-key');
+      writeFileSync(file, 'damaged');
+      expect(() => loadConfig({ ...secret, DATA_DIR: dir })).toThrow(ConfigError);
+      expect(readFileSync(file, 'utf8')).toBe('damaged');
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { FEATURE_FLAGS, type AnalyticsSettings, type FeatureFlag } from '@raccolta/contracts';
 import { z } from 'zod';
@@ -45,6 +45,12 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   S3_PREFIX: z.string().default(''),
   APP_SECRET: z.string().min(32).optional(),
+  STORAGE_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => decodeKey(value) !== null, {
+      message: '32 bytes, written as 64 hexadecimal digits or in base64',
+    })
+    .optional(),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   MAIL_TRANSPORT: z.enum(['console', 'smtp']).default('console'),
   SMTP_URL: z.string().optional(),
@@ -152,6 +158,8 @@ export interface Config {
   /** Where resumable uploads keep their bytes until the last one arrives (local storage). */
   uploadsDir: string;
   secret: string;
+  /** Encrypts the premium plan's stored files (32 bytes). */
+  storageEncryptionKey: Buffer;
   signedUrlTtlSeconds: number;
   mail: MailTransportConfig & {
     /** How long the console transport's .eml copies are kept before the daily purge. */
@@ -294,6 +302,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     storage: storageConfig(e, dataDir),
     uploadsDir: path.join(dataDir, 'uploads'),
     secret: e.APP_SECRET ?? localSecret(dataDir),
+    storageEncryptionKey:
+      (e.STORAGE_ENCRYPTION_KEY === undefined ? null : decodeKey(e.STORAGE_ENCRYPTION_KEY)) ??
+      localStorageKey(dataDir),
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
     mail: {
       ...(e.MAIL_TRANSPORT === 'smtp'
@@ -410,6 +421,51 @@ function analyticsConfig(e: Env, publicUrl: string): AnalyticsSettings | null {
 
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+/** A 32-byte key written as 64 hex digits or in base64 (standard or URL-safe); null otherwise. */
+function decodeKey(value: string): Buffer | null {
+  const text = value.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return null;
+  const bytes = Buffer.from(text, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+
+/**
+ * Like the secret: on the embedded defaults the storage encryption key is made once and kept
+ * under DATA_DIR (losing it loses the premium teams' files). Several API processes, or storage
+ * that outlives this folder (S3), need STORAGE_ENCRYPTION_KEY instead.
+ */
+function localStorageKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, '.storage-key');
+  let text: string | null = null;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  if (text !== null) {
+    // Never replaced: a new key would make every file encrypted with the old one unreadable.
+    const existing = decodeKey(text);
+    if (existing) return existing;
+    throw new ConfigError(`Invalid configuration:\n  ${file} does not hold a 32-byte key`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  // Written whole beside it, then linked into place: the name never shows a half-written key,
+  // and a link never replaces a key another process starting on this DATA_DIR made first.
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, key.toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return localStorageKey(dataDir);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  return key;
 }
 
 /**

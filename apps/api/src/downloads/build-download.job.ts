@@ -7,6 +7,7 @@ import { exponentialBackoff } from '../jobs/backoff.js';
 import type { Clock, JobRun } from '../jobs/types.js';
 import { StorageNotFoundError, type Storage } from '../storage/storage.js';
 import { markDownloadFailed, markDownloadReady } from './download-outcome.js';
+import { encryptsFiles } from '../files/files.keys.js';
 import { partKey } from './downloads.keys.js';
 import type { DownloadRow } from './downloads.presenter.js';
 import { planDownload } from './download-plan.js';
@@ -89,7 +90,12 @@ async function buildPart(
   job: JobRun,
 ): Promise<boolean> {
   const { db, storage, clock } = deps;
-  const key = partKey(download.id, partNumber);
+  const team = await db
+    .selectFrom('teams')
+    .select('plan')
+    .where('id', '=', download.team_id)
+    .executeTakeFirst();
+  const key = partKey(download.id, partNumber, team !== undefined && encryptsFiles(team));
   const counted = { files: 0 };
   // put is atomic: the key holds either nothing or a complete zip, never a half-written one.
   const stored = await storage.put(

@@ -32,7 +32,11 @@ async function deleteParts(deps: ExpireDownloadsDeps, downloadId: string): Promi
     .select('part_number')
     .where('download_id', '=', downloadId)
     .execute();
-  for (const { part_number } of parts) await deps.storage.delete(partKey(downloadId, part_number));
+  // Plain or encrypted, depending on the team's plan when it was built.
+  for (const { part_number } of parts) {
+    await deps.storage.delete(partKey(downloadId, part_number));
+    await deps.storage.delete(partKey(downloadId, part_number, true));
+  }
   await deps.db.deleteFrom('download_parts').where('download_id', '=', downloadId).execute();
   await deps.db.deleteFrom('download_entries').where('download_id', '=', downloadId).execute();
 }

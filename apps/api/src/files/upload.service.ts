@@ -14,7 +14,7 @@ import {
   fileTooLarge,
   mayUpload,
 } from './file-commit.js';
-import { fileKeys } from './files.keys.js';
+import { encryptsFiles, fileKeys } from './files.keys.js';
 import { presentFilesFor } from './files.presenter.js';
 import type { FileRow } from './files.repository.js';
 import { SNIFF_BYTES } from './sniff.js';
@@ -109,6 +109,7 @@ export async function uploadFile(
     teamId: access.team.id,
     collectionId: access.collection.id,
     fileId,
+    encrypted: encryptsFiles(access.team),
   }).original;
   const { stored, head } = await store(ctx, key, part);
   let row: FileRow;

@@ -16,9 +16,10 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createSignedToken } from './signed-token.js';
+import { storageRouteLink } from './signed-token.js';
 import {
   assertValidKey,
+  assertValidMaxBytes,
   assertValidRange,
   StorageNotFoundError,
   StorageTooLargeError,
@@ -78,9 +79,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
   async function put(key: string, body: Readable, opts: PutOptions = {}): Promise<PutResult> {
     const finalPath = pathOf(key);
     const { maxBytes } = opts;
-    if (maxBytes !== undefined && (!Number.isSafeInteger(maxBytes) || maxBytes < 0)) {
-      throw new RangeError(`maxBytes must be a non-negative integer, got ${maxBytes}`);
-    }
+    assertValidMaxBytes(maxBytes);
 
     await mkdir(tempDir, { recursive: true });
     const tempPath = path.join(tempDir, `${randomUUID()}.part`);
@@ -200,19 +199,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
   }
 
   function buildSignedUrl(key: string, opts: SignedUrlOptions): string {
-    assertValidKey(key);
-    if (!Number.isFinite(opts.expiresInSeconds) || opts.expiresInSeconds <= 0) {
-      throw new RangeError(`expiresInSeconds must be positive, got ${opts.expiresInSeconds}`);
-    }
-    const now = Math.floor(clock().getTime() / 1000);
-    const token = createSignedToken(signingSecret, {
-      k: key,
-      e: now + Math.ceil(opts.expiresInSeconds),
-      ...(opts.fileName !== undefined ? { n: opts.fileName } : {}),
-      ...(opts.contentType !== undefined ? { t: opts.contentType } : {}),
-      ...(opts.disposition !== undefined ? { d: opts.disposition } : {}),
-    });
-    return `${publicBaseUrl}/storage/${token}`;
+    return storageRouteLink({ signingSecret, publicBaseUrl, clock }, key, opts);
   }
 
   async function health(): Promise<void> {

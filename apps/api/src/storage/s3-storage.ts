@@ -17,6 +17,7 @@ import type { Config } from '../config/config.js';
 import { downloadRepresentation } from './download-headers.js';
 import {
   assertValidKey,
+  assertValidMaxBytes,
   assertValidRange,
   isValidKey,
   StorageNotFoundError,
@@ -94,9 +95,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
   async function put(key: string, body: Readable, opts: PutOptions = {}): Promise<PutResult> {
     const Key = objectKey(key);
     const { maxBytes, contentType } = opts;
-    if (maxBytes !== undefined && (!Number.isSafeInteger(maxBytes) || maxBytes < 0)) {
-      throw new RangeError(`maxBytes must be a non-negative integer, got ${maxBytes}`);
-    }
+    assertValidMaxBytes(maxBytes);
 
     const hash = createHash('sha256');
     let size = 0;

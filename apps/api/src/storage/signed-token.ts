@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readSignedPayload, signPayload } from '../auth/signed-payload.js';
-import { isValidKey } from './storage.js';
+import { assertValidKey, isValidKey, type SignedUrlOptions } from './storage.js';
 
 /** What a download link carries; short names keep the URL short. */
 export interface SignedTokenPayload {
@@ -56,4 +56,32 @@ export function verifySignedToken(
 
 export function isExpired(payload: SignedTokenPayload, nowSeconds: number): boolean {
   return nowSeconds >= payload.e;
+}
+
+export interface StorageLinks {
+  signingSecret: string;
+  /** Where the API is reachable from a browser, prefix included, e.g. `https://host/api`. */
+  publicBaseUrl: string;
+  clock: () => Date;
+}
+
+/** A link to the API's storage route (`/storage/{token}`), which serves `key` until it expires. */
+export function storageRouteLink(
+  links: StorageLinks,
+  key: string,
+  opts: SignedUrlOptions,
+): string {
+  assertValidKey(key);
+  if (!Number.isFinite(opts.expiresInSeconds) || opts.expiresInSeconds <= 0) {
+    throw new RangeError(`expiresInSeconds must be positive, got ${opts.expiresInSeconds}`);
+  }
+  const now = Math.floor(links.clock().getTime() / 1000);
+  const token = createSignedToken(links.signingSecret, {
+    k: key,
+    e: now + Math.ceil(opts.expiresInSeconds),
+    ...(opts.fileName !== undefined ? { n: opts.fileName } : {}),
+    ...(opts.contentType !== undefined ? { t: opts.contentType } : {}),
+    ...(opts.disposition !== undefined ? { d: opts.disposition } : {}),
+  });
+  return `${links.publicBaseUrl.replace(/\/+$/, '')}/storage/${token}`;
 }

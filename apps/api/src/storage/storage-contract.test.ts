@@ -13,12 +13,25 @@ import {
   StorageTooLargeError,
   type Storage,
 } from './storage.js';
-import { localHarness, s3Harness, type DriverUnderTest } from './testing/drivers.js';
+import {
+  encryptedHarness,
+  localHarness,
+  s3Harness,
+  type DriverUnderTest,
+} from './testing/drivers.js';
 import { failingStream, readAll, sha256, slowStream } from './testing/helpers.js';
 
-const KEY = 'teams/0190a5a0-0000-7000-8000-000000000001/files/0190a5a0-0000-7000-8000-000000000002';
+const PLAIN_KEY =
+  'teams/0190a5a0-0000-7000-8000-000000000001/files/0190a5a0-0000-7000-8000-000000000002';
 
-describe.each([localHarness(), s3Harness()])('$name driver', (harness) => {
+describe.each([
+  localHarness(),
+  s3Harness(),
+  encryptedHarness(localHarness()),
+  encryptedHarness(s3Harness()),
+])('$label driver', (harness) => {
+  // Behind the encryption layer the same promises hold for what it encrypts.
+  const KEY = harness.encrypted ? `${PLAIN_KEY}.enc` : PLAIN_KEY;
   let made: DriverUnderTest;
   let storage: Storage;
 

@@ -19,8 +19,10 @@ export interface StorageRoutesDeps {
 type TokenRequest = FastifyRequest<{ Params: { '*': string } }>;
 
 /**
- * Serves the links made by the local driver's `signedUrl`: the token is the only credential,
- * so the route needs no session and works for a plain browser download.
+ * Serves the links made by the storage's `signedUrl` (every link of the local driver; on S3 the
+ * links of encrypted objects, which the encryption layer deciphers as this route reads them):
+ * the token is the only credential, so the route needs no session and works for a plain
+ * browser download.
  */
 export function storageRoutes(deps: StorageRoutesDeps): FastifyPluginAsync {
   const { storage, signingSecret } = deps;
@@ -96,7 +98,7 @@ export function storageRoutes(deps: StorageRoutesDeps): FastifyPluginAsync {
     operationId,
     summary,
     description:
-      "A link made by the local storage's signedUrl: the token is the only credential. Range requests are served (206); a range that cannot be satisfied answers 416 with `Content-Range: bytes */size`. invalidDownload (400) for a link not made here, expiredToken (410), notFound (404) once the file is gone.",
+      "A link made by the storage's signedUrl (every link of local storage; on S3, the links of encrypted objects, deciphered here): the token is the only credential. Range requests are served (206); a range that cannot be satisfied answers 416 with `Content-Range: bytes */size`. invalidDownload (400) for a link not made here, expiredToken (410), notFound (404) once the file is gone.",
     security: PUBLIC,
     errors: ['invalidDownload', 'expiredToken', 'notFound'],
     answers: {

@@ -142,3 +142,10 @@ export function assertValidRange(range: ByteRange): void {
     throw new StorageRangeError(range);
   }
 }
+
+/** A put's `maxBytes`, when given, is a byte count. */
+export function assertValidMaxBytes(maxBytes: number | undefined): void {
+  if (maxBytes !== undefined && (!Number.isSafeInteger(maxBytes) || maxBytes < 0)) {
+    throw new RangeError(`maxBytes must be a non-negative integer, got ${maxBytes}`);
+  }
+}

@@ -5,6 +5,7 @@ import { AppError } from '../errors/app-error.js';
 import type { Clock } from '../jobs/types.js';
 import { defineJob } from '../jobs/define-job.js';
 import type { Schedule } from '../jobs/worker.js';
+import { findFileById } from '../files/files.repository.js';
 import type { Storage } from '../storage/storage.js';
 import { findUserById } from '../users/users.repository.js';
 import { uploadBackendFor } from './backend-cache.js';
@@ -27,7 +28,8 @@ const BATCH = 100;
 
 async function expire(deps: UploadDeps, row: UploadRow): Promise<void> {
   if (row.status === 'completed') {
-    await deps.backend.release(row.id);
+    const file = await findFileById(deps.db, row.id);
+    await deps.backend.release(row.id, file?.storage_key ?? null);
     await deleteUpload(deps.db, row.id);
     return;
   }
@@ -36,8 +38,7 @@ async function expire(deps: UploadDeps, row: UploadRow): Promise<void> {
   if (uploader && complete) {
     // Every byte arrived: the user's file is committed, not thrown away.
     try {
-      await finishUpload(deps, uploader, row, complete.metadata);
-      await deps.backend.release(row.id);
+      await deps.backend.release(row.id, await finishUpload(deps, uploader, row, complete.metadata));
       await deleteUpload(deps.db, row.id);
       return;
     } catch (error) {

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { Config } from '../config/config.js';
+import { encryptedKey, isEncryptedKey } from '../storage/encryption.js';
 import type { LocalStorage } from '../storage/local-storage.js';
 import { s3ClientConfig } from '../storage/s3-storage.js';
 import type { ByteRange, Storage } from '../storage/storage.js';
@@ -20,10 +21,17 @@ export interface UploadBackend {
   storeId(uploadId: string): string;
   /** The bytes received so far. */
   read(uploadId: string, range?: ByteRange): Promise<Readable>;
-  /** Makes a complete upload a stored object; answers its storage key. Idempotent. */
+  /**
+   * Makes a complete upload a stored object; answers its storage key (`fileKey`, or the upload's
+   * own object where the driver can adopt it as it is). A `fileKey` ending in `.enc` is written
+   * enciphered (the premium plan, `storage/encryption.ts`), never adopted. Idempotent.
+   */
   publish(uploadId: string, fileKey: string): Promise<string>;
-  /** Removes what the tus store keeps besides the published object. Idempotent. */
-  release(uploadId: string): Promise<void>;
+  /**
+   * Removes what the tus store keeps besides the object the file's row points at (`storageKey`;
+   * null when the file is gone too). Idempotent.
+   */
+  release(uploadId: string, storageKey: string | null): Promise<void>;
   /** Removes everything of an upload that will never become a file. Idempotent. */
   discard(uploadId: string): Promise<void>;
 }
@@ -73,21 +81,32 @@ function s3Backend(
     s3ClientConfig: { bucket: storageConfig.bucket, ...s3ClientConfig(storageConfig) },
   });
   const store = new ProductUploadStore(inner);
-  const release = async (uploadId: string) => {
+  const release = async (uploadId: string, storageKey: string | null) => {
     await storage.delete(`${keyOf(uploadId)}.info`);
     await storage.delete(`${keyOf(uploadId)}.part`);
+    // The plain object when the file is its encrypted copy, and the other way round.
+    if (storageKey !== keyOf(uploadId)) await storage.delete(keyOf(uploadId));
+    if (storageKey !== encryptedKey(keyOf(uploadId))) {
+      await storage.delete(encryptedKey(keyOf(uploadId)));
+    }
   };
   return {
     store,
     storeId,
     read: (uploadId, range) => storage.get(keyOf(uploadId), range),
-    publish: (uploadId) => Promise.resolve(keyOf(uploadId)),
+    publish: async (uploadId, fileKey) => {
+      if (!isEncryptedKey(fileKey)) return keyOf(uploadId);
+      // The multipart object holds plain bytes: the file is an enciphered copy beside it, and
+      // the plain object goes once the file's row points at the copy (release).
+      const copy = encryptedKey(keyOf(uploadId));
+      await storage.put(copy, await storage.get(keyOf(uploadId)));
+      return copy;
+    },
     release,
     discard: async (uploadId) => {
       // Already gone when tus terminated it; the objects below may remain either way.
       await inner.remove(storeId(uploadId)).catch(() => undefined);
-      await storage.delete(keyOf(uploadId));
-      await release(uploadId);
+      await release(uploadId, null);
     },
   };
 }

@@ -41,8 +41,11 @@ interface TusCall {
   access?: CollectionAccess;
   /** When the upload expires (HEAD answers it; @tus/server's HEAD does not). */
   expiresAt?: number;
-  /** Set once the upload became a file, so what tus kept of it is released after the answer. */
-  finished?: boolean;
+  /**
+   * Set once the upload became a file (where its bytes are stored), so what tus kept of it is
+   * released after the answer.
+   */
+  storageKey?: string;
 }
 
 const tags = ['uploads'];
@@ -164,8 +167,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const current = call();
         const row = await findUpload(ctx.db, current.uploadId);
         if (!row) throw new AppError('notFound');
-        await finishUpload(deps, current.actor, row, upload.metadata);
-        current.finished = true;
+        current.storageKey = await finishUpload(deps, current.actor, row, upload.metadata);
         return {};
       },
       onResponseError: (_req, error) =>
@@ -192,7 +194,9 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       // Before the answer, once tus no longer reads the upload: a client that gets its answer
       // finds the upload's leftovers and reservation gone.
       try {
-        if (tusCall.finished) await backend.release(tusCall.uploadId);
+        if (tusCall.storageKey !== undefined) {
+          await backend.release(tusCall.uploadId, tusCall.storageKey);
+        }
         if (request.method === 'DELETE' && response.status === 204) {
           await backend.discard(tusCall.uploadId);
           await deleteUpload(ctx.db, tusCall.uploadId);
@@ -297,8 +301,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           // resuming now would stop at a full offset, so the commit happens here.
           const complete = method === 'HEAD' ? await findCompleteUpload(deps, row) : null;
           if (complete) {
-            await finishUpload(deps, actor, row, complete.metadata);
-            await backend.release(row.id);
+            await backend.release(row.id, await finishUpload(deps, actor, row, complete.metadata));
             return answerCompleted(request, reply, row.size);
           }
           await toTus(request, reply, {

@@ -13,7 +13,7 @@ import {
   mayUpload,
   type CommitDeps,
 } from '../files/file-commit.js';
-import { fileKeys } from '../files/files.keys.js';
+import { encryptsFiles, fileKeys } from '../files/files.keys.js';
 import { findFileById } from '../files/files.repository.js';
 import { SNIFF_BYTES } from '../files/sniff.js';
 import { authorize } from '../teams/team-access.js';
@@ -139,13 +139,15 @@ export async function findCompleteUpload(ctx: UploadDeps, row: UploadRow): Promi
 /** Removes an upload that will never become a file: bytes, tus leftovers, row. */
 export async function discardUpload(ctx: UploadDeps, row: UploadRow): Promise<void> {
   // Never the bytes of a file that exists: another request may have committed it meanwhile.
-  if (await findFileById(ctx.db, row.id)) {
-    await ctx.backend.release(row.id);
+  const file = await findFileById(ctx.db, row.id);
+  if (file) {
+    await ctx.backend.release(row.id, file.storage_key);
   } else {
     await ctx.backend.discard(row.id);
-    await ctx.storage.delete(
-      fileKeys({ teamId: row.team_id, collectionId: row.collection_id, fileId: row.id }).original,
-    );
+    const parts = { teamId: row.team_id, collectionId: row.collection_id, fileId: row.id };
+    // Published plain or encrypted, depending on the team's plan at that moment.
+    await ctx.storage.delete(fileKeys(parts).original);
+    await ctx.storage.delete(fileKeys({ ...parts, encrypted: true }).original);
   }
   await deleteUpload(ctx.db, row.id);
 }
@@ -164,7 +166,7 @@ export async function finishUpload(
   actor: UserRow,
   row: UploadRow,
   metadata: Record<string, string | null> | undefined,
-): Promise<void> {
+): Promise<string> {
   const { backend } = ctx;
   try {
     const access = await loadCollectionAccess(ctx, actor, row.team_id, row.collection_id);
@@ -185,7 +187,12 @@ export async function finishUpload(
         message: 'The bytes received do not match the sha256 the client declared',
       });
     }
-    const key = fileKeys({ teamId: row.team_id, collectionId: row.collection_id, fileId: row.id });
+    const key = fileKeys({
+      teamId: row.team_id,
+      collectionId: row.collection_id,
+      fileId: row.id,
+      encrypted: encryptsFiles(access.team),
+    });
     const storageKey = await publishBytes(ctx, row, key.original);
     const file = await fileRowFor(ctx, access, {
       fileId: row.id,
@@ -195,6 +202,7 @@ export async function finishUpload(
       head,
       clientName: metadata?.filename ?? row.file_name,
     });
+    let committedKey = storageKey;
     await commitFileRow(ctx, actor, file, {
       checkRoom: false,
       claim: async (trx) => {
@@ -202,10 +210,13 @@ export async function finishUpload(
         // Committed by another request, or gone: its collection was deleted while the last
         // bytes arrived (PostgreSQL lets this request wait on the deletion, then go on). Only
         // the first leaves a file behind the bytes just published; the second discards them.
-        if (await findFileById(trx, row.id)) return false;
-        throw new AppError('notFound');
+        const committed = await findFileById(trx, row.id);
+        if (!committed) throw new AppError('notFound');
+        committedKey = committed.storage_key;
+        return false;
       },
     });
+    return committedKey;
   } catch (error) {
     if (error instanceof AppError) {
       await discardUpload(ctx, row);

@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
+import { withEncryption } from '../encrypting-storage.js';
+import { StorageCipher } from '../encryption.js';
 import { createLocalStorage, type LocalStorage } from '../local-storage.js';
 import {
   createS3Storage,
@@ -25,6 +27,10 @@ export interface DriverUnderTest {
 
 export interface DriverHarness {
   name: 'local' | 's3';
+  /** What the tests call it; the name unless the driver is wrapped. */
+  label: string;
+  /** Behind the encryption layer: the contract is then run on `.enc` keys. */
+  encrypted: boolean;
   /** Once per file: whatever the driver needs running. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -36,6 +42,8 @@ export const SIGNING_SECRET = 'test-secret-test-secret-test-secret';
 export function localHarness(): DriverHarness {
   return {
     name: 'local',
+    label: 'local',
+    encrypted: false,
     start: () => Promise.resolve(),
     stop: () => Promise.resolve(),
     async make() {
@@ -59,6 +67,8 @@ export function s3Harness(): DriverHarness {
   let s3: TestS3 | undefined;
   return {
     name: 's3',
+    label: 's3',
+    encrypted: false,
     async start() {
       s3 = await startTestS3();
     },
@@ -78,6 +88,28 @@ export function s3Harness(): DriverHarness {
     },
   };
 }
+
+/** The same driver behind the encryption layer (`encrypting-storage.ts`), with a test key. */
+export function encryptedHarness(plain: DriverHarness): DriverHarness {
+  return {
+    ...plain,
+    label: `${plain.name} encrypted`,
+    encrypted: true,
+    async make() {
+      const made = await plain.make();
+      return {
+        ...made,
+        storage: withEncryption(made.storage, new StorageCipher(TEST_ENCRYPTION_KEY), {
+          signingSecret: SIGNING_SECRET,
+          publicBaseUrl: 'https://raccolta.test/api',
+          clock: () => new Date(),
+        }),
+      };
+    },
+  };
+}
+
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 0x5a);
 
 export function testS3Config(s3: TestS3, prefix = ''): S3StorageConfig {
   return {

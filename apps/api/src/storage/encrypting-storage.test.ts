@@ -1,0 +1,149 @@
+/**
+ * The encryption layer beyond the storage contract (which storage-contract.test.ts runs on it
+ * too): what lies on the disk or in the bucket, ranged reads at every kind of offset, the key
+ * check, S3 links that go through the API, and plain keys left alone.
+ */
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { withEncryption } from './encrypting-storage.js';
+import { ENCRYPTION_HEADER_BYTES, EncryptionKeyError, StorageCipher } from './encryption.js';
+import { readSignedToken } from './signed-token.js';
+import type { Storage } from './storage.js';
+import {
+  localHarness,
+  s3Harness,
+  SIGNING_SECRET,
+  TEST_ENCRYPTION_KEY,
+  type DriverUnderTest,
+} from './testing/drivers.js';
+import { readAll, sha256 } from './testing/helpers.js';
+
+const KEY = 'teams/t/collections/c/f/original.enc';
+const links = {
+  signingSecret: SIGNING_SECRET,
+  publicBaseUrl: 'https://raccolta.test/api/',
+  clock: () => new Date('2026-11-26T00:00:00Z'),
+};
+
+describe.each([localHarness(), s3Harness()])('encryption on the $name driver', (harness) => {
+  let made: DriverUnderTest;
+  let raw: Storage;
+  let storage: Storage;
+
+  beforeAll(() => harness.start());
+  afterAll(() => harness.stop());
+  beforeEach(async () => {
+    made = await harness.make();
+    raw = made.storage;
+    storage = withEncryption(raw, new StorageCipher(TEST_ENCRYPTION_KEY), links);
+  });
+  afterEach(() => made.cleanup());
+
+  it('stores only ciphertext under the header, and reads back the plain bytes', async () => {
+    // Repetitive text: any plain run of it in the stored object would show.
+    const data = Buffer.from('Raccolta premium photo bytes. '.repeat(4000));
+    const result = await storage.put(KEY, Readable.from([data]), { contentType: 'image/jpeg' });
+    expect(result).toEqual({ key: KEY, size: data.length, sha256: sha256(data) });
+
+    const stored = await readAll(await raw.get(KEY));
+    expect(stored).toHaveLength(data.length + ENCRYPTION_HEADER_BYTES);
+    expect(stored.subarray(0, 4).toString('ascii')).toBe('RCE1');
+    expect(stored.includes(Buffer.from('premium photo'))).toBe(false);
+    expect(await readAll(await storage.get(KEY))).toEqual(data);
+    expect(await storage.stat(KEY)).toMatchObject({ size: data.length });
+
+    // The same bytes twice are two different ciphertexts (a new IV per object).
+    await storage.put(KEY, Readable.from([data]));
+    expect((await readAll(await raw.get(KEY))).equals(stored)).toBe(false);
+    expect(await readAll(await storage.get(KEY))).toEqual(data);
+  });
+
+  it('reads any range: inside a block, across blocks, at the ends, past the end', async () => {
+    const data = randomBytes(70_000);
+    await storage.put(KEY, Readable.from([data]));
+    const ranges: [number, number | undefined][] = [
+      [0, 0],
+      [0, 15],
+      [15, 16],
+      [16, 31],
+      [17, 17],
+      [1, 65_537],
+      [65_535, undefined],
+      [69_999, 69_999],
+      [69_990, 80_000],
+      [70_000, undefined],
+    ];
+    for (let i = 0; i < 40; i += 1) {
+      const start = Math.floor(Math.random() * data.length);
+      ranges.push([start, start + Math.floor(Math.random() * 5000)]);
+    }
+    for (const [start, end] of ranges) {
+      const got = await readAll(
+        await storage.get(KEY, { start, ...(end !== undefined ? { end } : {}) }),
+      );
+      expect(got.equals(data.subarray(start, end === undefined ? undefined : end + 1)), `${start}-${end}`).toBe(
+        true,
+      );
+    }
+  });
+
+  it('refuses an object written with another key, and one that is not encrypted', async () => {
+    const other = withEncryption(raw, new StorageCipher(Buffer.alloc(32, 1)), links);
+    await other.put(KEY, Readable.from([Buffer.from('secret')]));
+    await expect(storage.get(KEY)).rejects.toBeInstanceOf(EncryptionKeyError);
+    await expect(storage.get(KEY, { start: 2 })).rejects.toThrow(/another STORAGE_ENCRYPTION_KEY/);
+
+    await raw.put(KEY, Readable.from([Buffer.from('plain bytes under an encrypted name')]));
+    await expect(storage.get(KEY)).rejects.toThrow(/not an encrypted object/);
+  });
+
+  it('leaves objects under other keys as they are', async () => {
+    const data = Buffer.from('a thumbnail of a free team');
+    await storage.put('teams/t/collections/c/f/thumbnail.webp', Readable.from([data]));
+    expect(await readAll(await raw.get('teams/t/collections/c/f/thumbnail.webp'))).toEqual(data);
+  });
+
+  it(`links an encrypted object through the API's storage route`, async () => {
+    await storage.put(KEY, Readable.from([Buffer.from('x')]));
+    const url = new URL(
+      await storage.signedUrl(KEY, { expiresInSeconds: 60, fileName: 'photo.jpg' }),
+    );
+    expect(`${url.origin}${url.pathname}`).toMatch(/^https:\/\/raccolta\.test\/api\/storage\//);
+    const token = url.pathname.split('/').pop() ?? '';
+    expect(readSignedToken(SIGNING_SECRET, token)).toMatchObject({ k: KEY, n: 'photo.jpg' });
+    if (harness.name === 's3') {
+      // A plain object keeps its presigned link straight to the bucket.
+      await storage.put('plain/object', Readable.from([Buffer.from('y')]));
+      const plain = await storage.signedUrl('plain/object', { expiresInSeconds: 60 });
+      expect(plain).not.toContain('raccolta.test');
+    }
+  });
+});
+
+describe('StorageCipher', () => {
+  it('takes only a 32-byte key', () => {
+    expect(() => new StorageCipher(Buffer.alloc(16))).toThrow(EncryptionKeyError);
+  });
+
+  it('deciphers from any block, the counter carrying across bytes', async () => {
+    const cipher = new StorageCipher(TEST_ENCRYPTION_KEY);
+    const data = randomBytes(4096);
+    // IVs whose low bytes are all 0xff: counting blocks from there carries into higher bytes.
+    for (const iv of [
+      Buffer.concat([Buffer.alloc(8, 7), Buffer.alloc(8, 0xff)]),
+      Buffer.concat([Buffer.alloc(14, 3), Buffer.from([0xff, 0xf0])]),
+      Buffer.alloc(16, 0xff),
+    ]) {
+      const reference = createCipheriv('aes-256-ctr', TEST_ENCRYPTION_KEY, iv);
+      const encrypted = Buffer.concat([reference.update(data), reference.final()]);
+      for (const start of [0, 1, 16, 33, 4000, 4095]) {
+        const body = encrypted.subarray(start - (start % 16));
+        const plain = await readAll(Readable.from([body]).pipe(cipher.decrypt(iv, start)));
+        expect(plain.equals(data.subarray(start)), `iv ${iv.toString('hex')} at ${start}`).toBe(
+          true,
+        );
+      }
+    }
+  });
+});

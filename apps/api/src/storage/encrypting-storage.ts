@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
+import {
+  cipherOffset,
+  ENCRYPTION_HEADER_BYTES,
+  isEncryptedKey,
+  type StorageCipher,
+} from './encryption.js';
+import type { LocalStorage } from './local-storage.js';
+import { storageRouteLink, type StorageLinks } from './signed-token.js';
+import {
+  assertValidMaxBytes,
+  assertValidRange,
+  StorageTooLargeError,
+  type ByteRange,
+  type ObjectInfo,
+  type PutOptions,
+  type PutResult,
+  type SignedUrlOptions,
+  type Storage,
+} from './storage.js';
+
+const ignore = () => undefined;
+
+/** Counts and hashes the plain bytes on their way to the cipher; refuses more than `maxBytes`. */
+function measure(maxBytes: number | undefined) {
+  const hash = createHash('sha256');
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      size += chunk.length;
+      if (maxBytes !== undefined && size > maxBytes) {
+        callback(new StorageTooLargeError(maxBytes));
+        return;
+      }
+      hash.update(chunk);
+      callback(null, chunk);
+    },
+  });
+  return { stream, result: () => ({ size, sha256: hash.digest('hex') }) };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A storage that encrypts every object whose key ends with `.enc` (`encryption.ts`) and hands
+ * every other object to the driver untouched. Callers see plain bytes, plain sizes and plain
+ * SHA-256s either way; ranged reads stay ranged. A presigned S3 link would hand out ciphertext,
+ * so an encrypted object's link is the API's own storage route, which deciphers as it serves.
+ */
+export function withEncryption(inner: Storage, cipher: StorageCipher, links: StorageLinks): Storage {
+  async function put(key: string, body: Readable, opts: PutOptions = {}): Promise<PutResult> {
+    if (!isEncryptedKey(key)) return inner.put(key, body, opts);
+    const { maxBytes } = opts;
+    assertValidMaxBytes(maxBytes);
+    const counted = measure(opts.maxBytes);
+    const encrypted = pipeline(body, counted.stream, cipher.encrypt(), ignore);
+    await inner.put(key, encrypted, opts.contentType ? { contentType: opts.contentType } : {});
+    return { key, ...counted.result() };
+  }
+
+  async function get(key: string, range?: ByteRange): Promise<Readable> {
+    if (!isEncryptedKey(key)) return inner.get(key, range);
+    if (range) assertValidRange(range);
+    const header = await readAll(
+      await inner.get(key, { start: 0, end: ENCRYPTION_HEADER_BYTES - 1 }),
+    );
+    const iv = cipher.readHeader(header, key);
+    const start = range?.start ?? 0;
+    const stored = await inner.get(key, {
+      start: cipherOffset(start),
+      ...(range?.end !== undefined ? { end: ENCRYPTION_HEADER_BYTES + range.end } : {}),
+    });
+    return pipeline(stored, cipher.decrypt(iv, start), ignore);
+  }
+
+  async function stat(key: string): Promise<ObjectInfo | null> {
+    const info = await inner.stat(key);
+    if (info === null || !isEncryptedKey(key)) return info;
+    return { ...info, size: Math.max(0, info.size - ENCRYPTION_HEADER_BYTES) };
+  }
+
+  async function signedUrl(key: string, opts: SignedUrlOptions): Promise<string> {
+    // The local driver's links already lead to the storage route, which reads through here.
+    if (!isEncryptedKey(key) || inner.kind === 'local') return inner.signedUrl(key, opts);
+    return storageRouteLink(links, key, opts);
+  }
+
+  const storage: Storage = { ...inner, put, get, stat, signedUrl };
+  if (inner.kind !== 'local') return storage;
+  const local = inner as LocalStorage;
+  const adopting: LocalStorage = {
+    ...local,
+    ...storage,
+    kind: 'local',
+    /** An encrypted object cannot be a hard link to the plain file: it is written enciphered. */
+    async adoptFile(key, sourcePath) {
+      if (!isEncryptedKey(key)) return local.adoptFile(key, sourcePath);
+      return (await put(key, createReadStream(sourcePath))).size;
+    },
+  };
+  return adopting;
+}

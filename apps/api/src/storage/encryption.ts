@@ -1,0 +1,126 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { Transform, type TransformCallback } from 'node:stream';
+
+/**
+ * At-rest encryption of stored objects (the premium plan's, spec §1). An encrypted object is a
+ * 24-byte header — `RCE1`, 4 bytes naming the key, a random 16-byte IV — then the bytes under
+ * AES-256-CTR. CTR keeps ranged reads (downloads resumed by the browser, previews) as cheap as on
+ * plain objects: any byte can be deciphered from its position alone. What is encrypted is named
+ * by its key (`….enc`, see `encryptedKey`), so a reader never has to open an object to know.
+ */
+
+const MAGIC = Buffer.from('RCE1', 'ascii');
+const KEY_ID_BYTES = 4;
+const IV_BYTES = 16;
+const BLOCK = 16;
+export const ENCRYPTION_HEADER_BYTES = MAGIC.length + KEY_ID_BYTES + IV_BYTES;
+const SUFFIX = '.enc';
+
+/** Storage keys of encrypted objects end with `.enc`. */
+export function isEncryptedKey(key: string): boolean {
+  return key.endsWith(SUFFIX);
+}
+
+/** The key an object gets when it is stored encrypted. */
+export function encryptedKey(key: string): string {
+  return isEncryptedKey(key) ? key : `${key}${SUFFIX}`;
+}
+
+export class EncryptionKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EncryptionKeyError';
+  }
+}
+
+/** The 256-bit key every encrypted object is written with, and its short public id. */
+export class StorageCipher {
+  readonly #key: Buffer;
+  readonly keyId: Buffer;
+
+  constructor(key: Buffer) {
+    if (key.length !== 32) throw new EncryptionKeyError('The storage encryption key must be 32 bytes');
+    this.#key = Buffer.from(key);
+    this.keyId = createHmac('sha256', key)
+      .update('raccolta storage key id')
+      .digest()
+      .subarray(0, KEY_ID_BYTES);
+  }
+
+  /** Plain bytes in, the header and the ciphertext out. */
+  encrypt(): Transform {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-ctr', this.#key, iv);
+    const header = Buffer.concat([MAGIC, this.keyId, iv]);
+    let started = false;
+    return new Transform({
+      transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+        if (!started) {
+          started = true;
+          this.push(header);
+        }
+        callback(null, cipher.update(chunk));
+      },
+      flush(callback: TransformCallback) {
+        if (!started) this.push(header);
+        const rest = cipher.final();
+        callback(null, rest.length > 0 ? rest : undefined);
+      },
+    });
+  }
+
+  /** The IV of an object whose header this is; refuses another format or another key. */
+  readHeader(header: Buffer, objectKey: string): Buffer {
+    if (header.length < ENCRYPTION_HEADER_BYTES || !header.subarray(0, MAGIC.length).equals(MAGIC)) {
+      throw new EncryptionKeyError(`${objectKey} is not an encrypted object`);
+    }
+    const keyId = header.subarray(MAGIC.length, MAGIC.length + KEY_ID_BYTES);
+    if (!keyId.equals(this.keyId)) {
+      throw new EncryptionKeyError(
+        `${objectKey} was encrypted with another STORAGE_ENCRYPTION_KEY than the one configured`,
+      );
+    }
+    return Buffer.from(header.subarray(MAGIC.length + KEY_ID_BYTES, ENCRYPTION_HEADER_BYTES));
+  }
+
+  /**
+   * Ciphertext that starts at the 16-byte block holding plain byte `start` in, plain bytes from
+   * `start` out. `cipherOffset(start)` says where in the object that ciphertext begins.
+   */
+  decrypt(iv: Buffer, start: number): Transform {
+    const decipher = createDecipheriv('aes-256-ctr', this.#key, counterAt(iv, Math.floor(start / BLOCK)));
+    let skip = start % BLOCK;
+    return new Transform({
+      transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+        let plain = decipher.update(chunk);
+        if (skip > 0) {
+          const dropped = Math.min(skip, plain.length);
+          plain = plain.subarray(dropped);
+          skip -= dropped;
+        }
+        callback(null, plain.length > 0 ? plain : undefined);
+      },
+      flush(callback: TransformCallback) {
+        const rest = decipher.final();
+        callback(null, rest.length > 0 ? rest : undefined);
+      },
+    });
+  }
+}
+
+/** Where, in the stored object, the ciphertext for plain byte `start` begins (its block's start). */
+export function cipherOffset(start: number): number {
+  return ENCRYPTION_HEADER_BYTES + start - (start % BLOCK);
+}
+
+/** The CTR counter block for block `index`: the IV read as a 128-bit big-endian number, plus index. */
+function counterAt(iv: Buffer, index: number): Buffer {
+  const counter = Buffer.from(iv);
+  let carry = BigInt(index);
+  for (let i = IV_BYTES - 1; i >= 0 && carry > 0n; i -= 1) {
+    const sum = BigInt(counter[i] ?? 0) + (carry & 0xffn);
+    counter[i] = Number(sum & 0xffn);
+    carry = (carry >> 8n) + (sum >> 8n);
+  }
+  return counter;
+}
