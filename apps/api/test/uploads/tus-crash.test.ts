@@ -84,14 +84,17 @@ async function tusFetch(
 
 // Each storage with the default locks, and the database locks (UPLOAD_LOCKS=database) once: there
 // the killed process's lock outlives it, and the resumed HEAD waits out its lease (10 s).
+// And a premium team on S3 once: the file is the enciphered copy the resumed process writes,
+// with the key the first process generated in DATA_DIR, and no plain object is left beside it.
 const CASES = [
-  ...STORAGE_KINDS.map((kind) => ({ kind, locks: 'memory', crashes: 3 })),
-  { kind: 'local' as const, locks: 'database', crashes: 1 },
+  ...STORAGE_KINDS.map((kind) => ({ kind, locks: 'memory', crashes: 3, plan: 'free' as const })),
+  { kind: 'local' as const, locks: 'database', crashes: 1, plan: 'free' as const },
+  { kind: 's3' as const, locks: 'memory', crashes: 1, plan: 'premium' as const },
 ];
 
 describe.each(CASES)(
-  'a server killed mid-upload on $kind storage, $locks locks',
-  ({ kind, locks, crashes }) => {
+  'a server killed mid-upload on $kind storage, $locks locks, $plan plan',
+  ({ kind, locks, crashes, plan }) => {
     let database: TestDatabase;
     let dataDir: string;
     let s3: TestS3 | null = null;
@@ -118,6 +121,7 @@ describe.each(CASES)(
       ctx = await createContext(config);
       world = await buildFilesWorld(ctx, { objects: false });
       uploader = world.users.uploader;
+      await ctx.db.updateTable('teams').set({ plan }).where('id', '=', world.team.id).execute();
     });
     afterAll(async () => {
       await ctx.db.destroy();
@@ -197,6 +201,10 @@ describe.each(CASES)(
         for await (const chunk of await ctx.storage.get(file.storage_key))
           stored.update(chunk as Buffer);
         expect(stored.digest('hex')).toBe(file.sha256);
+        if (plan === 'premium') {
+          expect(file.storage_key).toBe(`uploads/${fileId}.enc`);
+          expect(await ctx.storage.stat(`uploads/${fileId}`)).toBeNull();
+        }
       } finally {
         await api.stop();
       }
