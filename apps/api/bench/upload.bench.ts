@@ -182,6 +182,12 @@ export async function benchUploads(): Promise<BenchRow[]> {
   const collectionId = (
     await createCollection(ctx, { teamId: team.id, createdBy: owner.id, mode: 'owned' })
   ).id;
+  // A premium team's files are stored encrypted (storage/encryption.ts): a copy through AES.
+  const premium = await createTeam(ctx, { owner });
+  await ctx.db.updateTable('teams').set({ plan: 'premium' }).where('id', '=', premium.id).execute();
+  const premiumCollectionId = (
+    await createCollection(ctx, { teamId: premium.id, createdBy: owner.id, mode: 'owned' })
+  ).id;
   const accessToken = (await startSession(ctx, owner, { identityProvider: false })).AccessToken;
   await ctx.db.destroy();
 
@@ -192,9 +198,11 @@ export async function benchUploads(): Promise<BenchRow[]> {
     const running = api;
     const baseline = bareTarget(bare.origin);
     const stack = apiTarget(running, accessToken, team.id, collectionId);
+    const encrypted = apiTarget(running, accessToken, premium.id, premiumCollectionId);
     await baseline.upload(BLOCK.length);
     await stack.upload(BLOCK.length);
     await stack.upload(SMALL_SIZE);
+    await encrypted.upload(BLOCK.length);
 
     const rssBefore = await running.rss();
     let rssPeak = rssBefore;
@@ -203,6 +211,7 @@ export async function benchUploads(): Promise<BenchRow[]> {
     }, 50);
     const bigBare: number[] = [];
     const bigApi: number[] = [];
+    const bigEncrypted: number[] = [];
     const manyBare: number[] = [];
     const manyApi: number[] = [];
     let apiCpuMs = 0;
@@ -210,6 +219,7 @@ export async function benchUploads(): Promise<BenchRow[]> {
       for (let round = 0; round < ROUNDS; round++) {
         bigBare.push(await timeOne(baseline, GIB));
         bigApi.push(await timeOne(stack, GIB));
+        bigEncrypted.push(await timeOne(encrypted, GIB));
         manyBare.push(await timeMany(baseline, SMALL_FILES, SMALL_SIZE));
         const cpuBefore = await cpuMs(running.pid);
         manyApi.push(await timeMany(stack, SMALL_FILES, SMALL_SIZE));
@@ -223,7 +233,8 @@ export async function benchUploads(): Promise<BenchRow[]> {
     const fps = (ms: number) => SMALL_FILES / (ms / 1000);
     const growthMb = (rssPeak - rssBefore) / 1024 ** 2;
     console.log(
-      `  1 GiB: bare ${mbps(best(bigBare)).toFixed(0)} MiB/s, API ${mbps(best(bigApi)).toFixed(0)} MiB/s; ` +
+      `  1 GiB: bare ${mbps(best(bigBare)).toFixed(0)} MiB/s, API ${mbps(best(bigApi)).toFixed(0)} MiB/s, ` +
+        `API premium (encrypted) ${mbps(best(bigEncrypted)).toFixed(0)} MiB/s; ` +
         `${SMALL_FILES} × 2 MB: bare ${fps(best(manyBare)).toFixed(0)} files/s, API ${fps(best(manyApi)).toFixed(0)} files/s; ` +
         `API CPU ${(apiCpuMs / (ROUNDS * SMALL_FILES)).toFixed(1)} ms per small file; ` +
         `API RSS ${(rssBefore / 1024 ** 2).toFixed(0)} MB → peak ${(rssPeak / 1024 ** 2).toFixed(0)} MB (+${growthMb.toFixed(0)} MB)`,
@@ -234,6 +245,11 @@ export async function benchUploads(): Promise<BenchRow[]> {
         name: '1 GiB through the API (throughput ratio)',
         ms: best(bigApi),
         ratio: best(bigBare) / best(bigApi),
+      },
+      {
+        name: '1 GiB through the API, premium team (encrypted copy)',
+        ms: best(bigEncrypted),
+        ratio: best(bigBare) / best(bigEncrypted),
       },
       { name: `${SMALL_FILES} × 2 MB, bare (baseline)`, ms: best(manyBare), ratio: 1 },
       {
