@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { LOCALES, PLANS, planSchema, type Locale } from '@raccolta/contracts';
 import type { AppContext } from '../context.js';
+import { enqueueTeamEncryption } from '../files/encrypt-team.job.js';
 import {
   NewsletterIssueError,
   parseIssue,
@@ -17,7 +18,8 @@ Commands:
   grant-scope <email or user id>    let the user create teams (global scope)
   revoke-scope <email or user id>   take that away (team scope)
   show-user <email or user id>      print the account
-  set-plan <team id or alias> <free|pro|premium>   set a team's plan (alias quota, encryption)
+  set-plan <team id or alias> <free|pro|premium>   set a team's plan (alias quota; premium also
+                                    encrypts the files it already has, in the background)
   send-newsletter --en <file> [--it <file>]   mail an issue to every confirmed subscriber, in
                                     their language when given (else the first one); a file's
                                     first line is "# Subject", then paragraphs split by blank lines`;
@@ -61,12 +63,17 @@ export async function runAdminCommand(ctx: AppContext, args: string[]): Promise<
       const parsed = planSchema.safeParse(plan);
       if (!parsed.success)
         throw new AdminCommandError(`The plan must be one of ${PLANS.join(', ')}`);
-      await ctx.db
-        .updateTable('teams')
-        .set({ plan: parsed.data, updated_at: ctx.clock() })
-        .where('id', '=', team.id)
-        .execute();
-      return `${team.name}: plan ${parsed.data} (${ctx.config.teams.aliasLimits[parsed.data]} aliases)`;
+      const encrypting = parsed.data === 'premium';
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('teams')
+          .set({ plan: parsed.data, updated_at: ctx.clock() })
+          .where('id', '=', team.id)
+          .execute();
+        // The files it already has are encrypted in the background, as the new ones are.
+        if (encrypting) await enqueueTeamEncryption(trx, team.id, ctx.clock);
+      });
+      return `${team.name}: plan ${parsed.data} (${ctx.config.teams.aliasLimits[parsed.data]} aliases${encrypting ? ', files encrypted at rest' : ''})`;
     }
     case 'send-newsletter': {
       const issues = await readIssues(args.slice(1));

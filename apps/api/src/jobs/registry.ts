@@ -5,6 +5,7 @@ import { verificationResendJob } from '../auth/verification-resend.job.js';
 import { buildDownloadJob } from '../downloads/build-download.job.js';
 import { expireDownloadsJob, expireDownloadsSchedule } from '../downloads/expire-downloads.job.js';
 import { deleteFileObjectsJob } from '../files/delete-file-objects.job.js';
+import { encryptTeamFilesJob } from '../files/encrypt-team.job.js';
 import { renderFileJob } from '../files/renditions.job.js';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/create-db.js';
@@ -43,6 +44,7 @@ export const jobs = [
   purgeRateLimitsJob,
   renderFileJob,
   deleteFileObjectsJob,
+  encryptTeamFilesJob,
   deleteQueuedObjectsJob,
   expireUploadsJob,
   buildDownloadJob,

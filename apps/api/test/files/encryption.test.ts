@@ -6,31 +6,20 @@
 import type { DownloadLinkResponse, FileItem } from '@raccolta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitUntil } from '../../src/jobs/test-utils.fixture.js';
-import { createLocalStorage } from '../../src/storage/local-storage.js';
 import type { Storage } from '../../src/storage/storage.js';
-import { testS3Storage } from '../../src/storage/testing/drivers.js';
 import { readAll, sha256 } from '../../src/storage/testing/helpers.js';
 import { archiveDir, downloadsClient } from '../downloads/downloads-env.js';
 import { inspectZip } from '../downloads/zip-check.js';
-import { STORAGE_KINDS, startUploadServer, type UploadServer } from '../uploads/tus-world.js';
+import {
+  rawStorage,
+  STORAGE_KINDS,
+  startUploadServer,
+  type UploadServer,
+} from '../uploads/tus-world.js';
 import { tusClient } from '../uploads/tus-client.js';
 import { filesClient, injectPath, type FilesClient } from './files-api.js';
 import { buildFilesWorld, type FilesWorld } from './files-world.js';
 import { makeJpeg } from './images.js';
-
-/** The driver itself, under the encryption layer: what an intruder in the storage would read. */
-function rawStorage(server: UploadServer): Storage {
-  const { storage } = server.config;
-  if (storage.kind === 's3') {
-    if (!server.s3) throw new Error('no s3 server');
-    return testS3Storage(server.s3, { prefix: storage.prefix });
-  }
-  return createLocalStorage({
-    root: storage.root,
-    signingSecret: 'unused-unused-unused-unused-unused',
-    publicBaseUrl: 'http://unused',
-  });
-}
 
 describe.each(STORAGE_KINDS)('premium encryption on %s storage', (kind) => {
   let server: UploadServer;

@@ -1,4 +1,7 @@
 import { readdir } from 'node:fs/promises';
+import { createLocalStorage } from '../../src/storage/local-storage.js';
+import type { Storage } from '../../src/storage/storage.js';
+import { testS3Storage } from '../../src/storage/testing/drivers.js';
 import { startTestS3, type TestS3 } from '../helpers/s3.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import type { ServerOptions } from '../../src/server.js';
@@ -36,4 +39,18 @@ export async function startUploadServer(
       await s3?.close();
     },
   };
+}
+
+/** The server's storage driver itself, under the encryption layer: what lies in the storage. */
+export function rawStorage(server: UploadServer): Storage {
+  const { storage } = server.config;
+  if (storage.kind === 's3') {
+    if (!server.s3) throw new Error('no s3 server');
+    return testS3Storage(server.s3, { prefix: storage.prefix });
+  }
+  return createLocalStorage({
+    root: storage.root,
+    signingSecret: 'unused-unused-unused-unused-unused',
+    publicBaseUrl: 'http://unused',
+  });
 }
