@@ -74,6 +74,16 @@ function NavButton({
   );
 }
 
+/** Where a message takes the place of the picture: centred, clear of the previous/next arrows. */
+const MESSAGE_AREA = {
+  position: 'absolute',
+  inset: 0,
+  display: 'grid',
+  placeItems: 'center',
+  py: 2,
+  px: { xs: 7, sm: 8 },
+} as const;
+
 /**
  * The full-screen preview of spec §2: title, the preview picture (or, for a file without one, its
  * icon, name, size and a download button), previous and next across the loaded files with the
@@ -121,7 +131,7 @@ export function FilePreviewDialog({
   let body: ReactNode;
   if (query.isError) {
     body = (
-      <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', p: 2 }}>
+      <Box sx={MESSAGE_AREA}>
         <Alert
           severity="error"
           action={
@@ -161,7 +171,7 @@ export function FilePreviewDialog({
     );
   } else {
     body = (
-      <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', p: 2 }}>
+      <Box sx={MESSAGE_AREA}>
         <Stack
           spacing={1.5}
           sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 440, px: 6 }}

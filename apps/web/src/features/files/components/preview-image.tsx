@@ -25,7 +25,17 @@ export function PreviewImage({
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   if (state === 'failed') {
     return (
-      <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', p: 2 }}>
+      <Box
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          display: 'grid',
+          placeItems: 'center',
+          py: 2,
+          // Clear of the previous/next arrows, which overlap the picture's box on a phone.
+          px: { xs: 6, sm: 2 },
+        }}
+      >
         <Alert
           severity="error"
           action={
