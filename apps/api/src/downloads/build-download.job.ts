@@ -6,8 +6,8 @@ import { defineJob, PermanentJobError } from '../jobs/define-job.js';
 import { exponentialBackoff } from '../jobs/backoff.js';
 import type { Clock, JobRun } from '../jobs/types.js';
 import { StorageNotFoundError, type Storage } from '../storage/storage.js';
-import { markDownloadFailed, markDownloadReady } from './download-outcome.js';
 import { encryptsFiles } from '../files/files.keys.js';
+import { markDownloadFailed, markDownloadReady } from './download-outcome.js';
 import { partKey } from './downloads.keys.js';
 import type { DownloadRow } from './downloads.presenter.js';
 import { planDownload } from './download-plan.js';
@@ -88,14 +88,11 @@ async function buildPart(
   download: DownloadRow,
   partNumber: number,
   job: JobRun,
+  /** Stored encrypted: the team's files are (the premium plan). */
+  encrypted: boolean,
 ): Promise<boolean> {
   const { db, storage, clock } = deps;
-  const team = await db
-    .selectFrom('teams')
-    .select('plan')
-    .where('id', '=', download.team_id)
-    .executeTakeFirst();
-  const key = partKey(download.id, partNumber, team !== undefined && encryptsFiles(team));
+  const key = partKey(download.id, partNumber, encrypted);
   const counted = { files: 0 };
   // put is atomic: the key holds either nothing or a complete zip, never a half-written one.
   const stored = await storage.put(
@@ -141,9 +138,15 @@ async function build(deps: BuildDownloadDeps, downloadId: string, job: JobRun): 
     .where('storage_key', 'is', null)
     .orderBy('part_number')
     .execute();
+  const team = await db
+    .selectFrom('teams')
+    .select('plan')
+    .where('id', '=', download.team_id)
+    .executeTakeFirst();
+  const encrypted = team !== undefined && encryptsFiles(team);
   for (const { part_number } of missing) {
     job.signal.throwIfAborted();
-    if (!(await buildPart(deps, download, part_number, job))) return;
+    if (!(await buildPart(deps, download, part_number, job, encrypted))) return;
   }
   await deps.db.transaction().execute((trx) => markDownloadReady(trx, deps, download));
 }

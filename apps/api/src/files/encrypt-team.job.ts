@@ -31,15 +31,6 @@ async function encryptCopy(storage: Storage, key: string): Promise<boolean> {
   }
 }
 
-/**
- * A team that becomes premium has its files stored encrypted (spec §1), not only the new ones:
- * each plain original and its renditions are copied under their `.enc` keys, the row is pointed at
- * the copies, and the plain objects are deleted once every download link handed out for them has
- * expired (SIGNED_URL_TTL_SECONDS, and a minute more). A file whose renditions are being made
- * (its rendition job reads and writes by the row's key) waits for a later run. Idempotent: a run
- * that stopped halfway leaves copies the next run writes again; two runs at once move each file
- * once (the row is moved only from the key that was copied).
- */
 /** Enqueues the encryption of a team's files; one waiting run per team is enough. */
 export function enqueueTeamEncryption(db: Db, teamId: string, clock: Clock): Promise<string> {
   return enqueueJob(
@@ -50,6 +41,15 @@ export function enqueueTeamEncryption(db: Db, teamId: string, clock: Clock): Pro
   );
 }
 
+/**
+ * A team that becomes premium has its files stored encrypted (spec §1), not only the new ones:
+ * each plain original and its renditions are copied under their `.enc` keys, the row is pointed at
+ * the copies, and the plain objects are deleted once every download link handed out for them has
+ * expired (SIGNED_URL_TTL_SECONDS, and a minute more). A file whose renditions are being made
+ * (its rendition job reads and writes by the row's key) waits for a later run. Idempotent: a run
+ * that stopped halfway leaves copies the next run writes again; two runs at once move each file
+ * once (the row is moved only from the key that was copied).
+ */
 export const encryptTeamFilesJob = defineJob({
   queue: 'files.encrypt-team',
   schema: z.object({ teamId: z.string().min(1) }),

@@ -22,17 +22,9 @@ export interface FileKeys {
 
 export function fileKeys({ teamId, collectionId, fileId, encrypted }: FileKeyParts): FileKeys {
   const folder = `teams/${teamId}/collections/${collectionId}/${fileId}`;
-  const keys = {
-    original: `${folder}/original`,
-    thumbnail: `${folder}/thumbnail.webp`,
-    preview: `${folder}/preview.webp`,
-  };
-  if (!encrypted) return keys;
-  return {
-    original: encryptedKey(keys.original),
-    thumbnail: encryptedKey(keys.thumbnail),
-    preview: encryptedKey(keys.preview),
-  };
+  const key = (name: string) =>
+    encrypted ? encryptedKey(`${folder}/${name}`) : `${folder}/${name}`;
+  return { original: key('original'), thumbnail: key('thumbnail.webp'), preview: key('preview.webp') };
 }
 
 /** The keys of a stored file row: its renditions are encrypted when its original is. */
