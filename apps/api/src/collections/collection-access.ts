@@ -7,6 +7,11 @@ import { isUuid } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
 import { loadTeamAccess, type TeamAccess } from '../teams/team-access.js';
 import type { UserRow } from '../users/users.repository.js';
+import { preparedQuery } from '../db/prepared.js';
+
+const collectionInTeam = preparedQuery((db, id: string, teamId: string) =>
+  db.selectFrom('collections').selectAll().where('id', '=', id).where('team_id', '=', teamId),
+);
 
 export type CollectionRow = Selectable<CollectionsTable>;
 
@@ -37,12 +42,7 @@ export async function loadCollectionAccess(
 ): Promise<CollectionAccess> {
   const access = await loadTeamAccess(ctx, actor, teamRef, db);
   if (!isUuid(collectionId)) throw new AppError('notFound');
-  const collection = await db
-    .selectFrom('collections')
-    .selectAll()
-    .where('id', '=', collectionId)
-    .where('team_id', '=', access.team.id)
-    .executeTakeFirst();
+  const collection = await collectionInTeam.first(db, collectionId, access.team.id);
   if (!collection || !seesCollection(access, collection)) throw new AppError('notFound');
   return { ...access, collection };
 }

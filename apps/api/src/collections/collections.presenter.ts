@@ -1,7 +1,7 @@
 import type { Collection, MemberRef } from '@raccolta/contracts';
 import type { CollectionRow } from './collection-access.js';
+import { isoTime } from '../http/iso-time.js';
 
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 export interface CollectionExtras {
   tags: string[];
@@ -23,10 +23,10 @@ export function presentCollection(row: CollectionRow, extras: CollectionExtras):
     taggedMembers: extras.tags.map((userId) => extras.member(row.team_id, userId)),
     createdBy: row.created_by,
     owner: extras.member(row.team_id, row.created_by),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
     updatedBy: row.updated_by,
-    readAt: extras.readAt === null ? null : iso(extras.readAt),
+    readAt: extras.readAt === null ? null : isoTime(extras.readAt),
     filesCount: row.files_count,
   };
 }

@@ -1,11 +1,11 @@
 import type { Download, DownloadPart } from '@raccolta/contracts';
 import type { Selectable } from 'kysely';
 import type { DownloadPartsTable, DownloadsTable } from '../db/database.js';
+import { isoTime } from '../http/iso-time.js';
 
 export type DownloadRow = Selectable<DownloadsTable>;
 export type DownloadPartRow = Selectable<DownloadPartsTable>;
 
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 export function presentPart(row: DownloadPartRow): DownloadPart {
   const ready = row.storage_key !== null;
@@ -32,8 +32,8 @@ export function presentDownload(row: DownloadRow, parts: DownloadPartRow[]): Dow
     fileCount: row.file_count,
     totalBytes: row.total_bytes,
     parts: shown,
-    createdAt: iso(row.created_at),
-    readyAt: row.ready_at === null ? null : iso(row.ready_at),
-    expiresAt: row.expires_at === null ? null : iso(row.expires_at),
+    createdAt: isoTime(row.created_at),
+    readyAt: row.ready_at === null ? null : isoTime(row.ready_at),
+    expiresAt: row.expires_at === null ? null : isoTime(row.expires_at),
   };
 }

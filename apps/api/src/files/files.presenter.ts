@@ -3,8 +3,8 @@ import type { AppContext } from '../context.js';
 import { memberRefsByTeam } from '../members/member-refs.js';
 import { renditionUrl } from './rendition-links.js';
 import { fileReadTimes, type FileRow } from './files.repository.js';
+import { isoTime } from '../http/iso-time.js';
 
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 export interface FileExtras {
   uploader: MemberRef;
@@ -27,9 +27,9 @@ export function presentFile(row: FileRow, extras: FileExtras): FileItem {
     previewUrl: extras.previewUrl,
     uploadedBy: row.uploaded_by,
     uploader: extras.uploader,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    readAt: extras.readAt === null ? null : iso(extras.readAt),
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
+    readAt: extras.readAt === null ? null : isoTime(extras.readAt),
   };
 }
 

@@ -8,6 +8,7 @@ import {
 import type { Db, DbKind } from '../db/create-db.js';
 import type { Database, FilesTable } from '../db/database.js';
 import { paginate, type Page, type SortDirection } from '../db/pagination.js';
+import { preparedQuery } from '../db/prepared.js';
 
 /** Every query here is scoped by team or collection: an id of another team finds nothing. */
 
@@ -195,18 +196,21 @@ export function listFilesOfUser(
 }
 
 /** When the user last opened or downloaded each of these files; one query per page. */
+const readsOfFiles = preparedQuery((db, userId: string, fileIds: string[]) =>
+  db
+    .selectFrom('file_reads')
+    .select(['file_id', 'read_at'])
+    .where('user_id', '=', userId)
+    .where('file_id', 'in', fileIds),
+);
+
 export async function fileReadTimes(
   db: Db,
   userId: string,
   fileIds: string[],
 ): Promise<Map<string, number>> {
   if (fileIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('file_reads')
-    .select(['file_id', 'read_at'])
-    .where('user_id', '=', userId)
-    .where('file_id', 'in', fileIds)
-    .execute();
+  const rows = await readsOfFiles.all(db, userId, fileIds);
   return new Map(rows.map((r) => [r.file_id, r.read_at]));
 }
 

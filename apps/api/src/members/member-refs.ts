@@ -1,5 +1,23 @@
 import type { MemberRef } from '@raccolta/contracts';
 import type { Db } from '../db/create-db.js';
+import { preparedQuery } from '../db/prepared.js';
+
+const refsOf = preparedQuery((db, teamId: string, ids: string[]) =>
+  db
+    .selectFrom('users')
+    .leftJoin('team_members', (join) =>
+      join.onRef('team_members.user_id', '=', 'users.id').on('team_members.team_id', '=', teamId),
+    )
+    .select([
+      'users.id as user_id',
+      'users.avatar_url',
+      'users.nickname as user_nickname',
+      'users.username',
+      'team_members.nickname',
+      'team_members.team_id',
+    ])
+    .where('users.id', 'in', ids),
+);
 
 /**
  * Names and avatars of some users as members of one team, in one query, for lists that show who
@@ -16,21 +34,7 @@ export async function memberRefs(
     ids.map((userId) => [userId, { userId, nickname: null, avatarUrl: null }]),
   );
   if (ids.length === 0) return refs;
-  const rows = await db
-    .selectFrom('users')
-    .leftJoin('team_members', (join) =>
-      join.onRef('team_members.user_id', '=', 'users.id').on('team_members.team_id', '=', teamId),
-    )
-    .select([
-      'users.id as user_id',
-      'users.avatar_url',
-      'users.nickname as user_nickname',
-      'users.username',
-      'team_members.nickname',
-      'team_members.team_id',
-    ])
-    .where('users.id', 'in', ids)
-    .execute();
+  const rows = await refsOf.all(db, teamId, ids);
   for (const row of rows) {
     refs.set(row.user_id, {
       userId: row.user_id,

@@ -6,6 +6,7 @@ import type { TeamMembersTable, TeamsTable } from '../db/database.js';
 import { isUuid } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
 import type { UserRow } from '../users/users.repository.js';
+import { preparedQuery } from '../db/prepared.js';
 
 export type TeamRow = Selectable<TeamsTable>;
 export type MemberRow = Selectable<TeamMembersTable>;
@@ -18,17 +19,24 @@ export interface TeamAccess {
   actor: UserRow;
 }
 
-/** A team by id or alias; aliases are at most 30 characters, so they never look like a UUID. */
-export async function findTeamByRef(db: Db, ref: string): Promise<TeamRow | undefined> {
-  const value = ref.trim().toLowerCase();
-  if (isUuid(value))
-    return db.selectFrom('teams').selectAll().where('id', '=', value).executeTakeFirst();
-  return db
+const teamById = preparedQuery((db, id: string) =>
+  db.selectFrom('teams').selectAll().where('id', '=', id),
+);
+const teamByAlias = preparedQuery((db, alias: string) =>
+  db
     .selectFrom('teams')
     .innerJoin('team_aliases', 'team_aliases.team_id', 'teams.id')
     .selectAll('teams')
-    .where('team_aliases.alias', '=', value)
-    .executeTakeFirst();
+    .where('team_aliases.alias', '=', alias),
+);
+const membership = preparedQuery((db, teamId: string, userId: string) =>
+  db.selectFrom('team_members').selectAll().where('team_id', '=', teamId).where('user_id', '=', userId),
+);
+
+/** A team by id or alias; aliases are at most 30 characters, so they never look like a UUID. */
+export async function findTeamByRef(db: Db, ref: string): Promise<TeamRow | undefined> {
+  const value = ref.trim().toLowerCase();
+  return isUuid(value) ? teamById.first(db, value) : teamByAlias.first(db, value);
 }
 
 /**
@@ -43,12 +51,7 @@ export async function loadTeamAccess(
 ): Promise<TeamAccess> {
   const team = await findTeamByRef(db, teamRef);
   if (!team) throw new AppError('notFound');
-  const member = await db
-    .selectFrom('team_members')
-    .selectAll()
-    .where('team_id', '=', team.id)
-    .where('user_id', '=', actor.id)
-    .executeTakeFirst();
+  const member = await membership.first(db, team.id, actor.id);
   if (member?.status !== 'active') throw new AppError('notFound');
   return { team, member, role: member.role, actor };
 }

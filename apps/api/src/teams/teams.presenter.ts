@@ -1,25 +1,36 @@
-import type { Team } from '@raccolta/contracts';
+import type { MemberRole, Team, TeamListItem } from '@raccolta/contracts';
 import type { TeamRow } from './team-access.js';
+import { isoTime } from '../http/iso-time.js';
 
-const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A team; with `memberRole`, a team of the caller's list (TeamListItem). */
 export function presentTeam(
   row: TeamRow,
   extras: { aliases: string[]; membersCount: number },
-): Team {
-  return {
+): Team;
+export function presentTeam(
+  row: TeamRow,
+  extras: { aliases: string[]; membersCount: number; memberRole: MemberRole },
+): TeamListItem;
+export function presentTeam(
+  row: TeamRow,
+  extras: { aliases: string[]; membersCount: number; memberRole?: MemberRole },
+): Team | TeamListItem {
+  const team: Team = {
     teamId: row.id,
     name: row.name,
     description: row.description,
     mode: row.mode,
     ownerId: row.owner_id,
-    createdAt: iso(row.created_at),
+    createdAt: isoTime(row.created_at),
     createdBy: row.created_by,
-    updatedAt: iso(row.updated_at),
+    updatedAt: isoTime(row.updated_at),
     updatedBy: row.updated_by,
     membersCount: extras.membersCount,
     starAlias: row.star_alias,
     aliases: extras.aliases,
     logoUrl: row.logo_url,
   };
+  if (extras.memberRole === undefined) return team;
+  return Object.assign(team, { memberRole: extras.memberRole });
 }

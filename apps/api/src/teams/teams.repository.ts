@@ -1,3 +1,4 @@
+import { preparedQuery } from '../db/prepared.js';
 import type { Db } from '../db/create-db.js';
 import type { Page } from '../db/pagination.js';
 import { sql } from 'kysely';
@@ -40,6 +41,24 @@ export function listTeamsOfUser(
   });
 }
 
+const aliasesOf = preparedQuery((db, teamIds: string[]) =>
+  db
+    .selectFrom('team_aliases')
+    .select(['team_id', 'alias'])
+    .where('team_id', 'in', teamIds)
+    .orderBy('created_at')
+    .orderBy('alias'),
+);
+
+const activeCounts = preparedQuery((db, teamIds: string[]) =>
+  db
+    .selectFrom('team_members')
+    .select(['team_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('team_id', 'in', teamIds)
+    .where('status', '=', 'active')
+    .groupBy('team_id'),
+);
+
 /** Aliases (oldest first) and active-member counts of several teams in two queries. */
 export async function teamExtras(
   db: Db,
@@ -49,20 +68,8 @@ export async function teamExtras(
   const counts = new Map<string, number>();
   if (teamIds.length === 0) return { aliases, counts };
   const [aliasRows, countRows] = await Promise.all([
-    db
-      .selectFrom('team_aliases')
-      .select(['team_id', 'alias'])
-      .where('team_id', 'in', teamIds)
-      .orderBy('created_at')
-      .orderBy('alias')
-      .execute(),
-    db
-      .selectFrom('team_members')
-      .select(['team_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('team_id', 'in', teamIds)
-      .where('status', '=', 'active')
-      .groupBy('team_id')
-      .execute(),
+    aliasesOf.all(db, teamIds),
+    activeCounts.all(db, teamIds),
   ]);
   for (const r of aliasRows) aliases.set(r.team_id, [...(aliases.get(r.team_id) ?? []), r.alias]);
   for (const r of countRows) counts.set(r.team_id, Number(r.n));

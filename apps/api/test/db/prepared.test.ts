@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/create-db.js';
+import { newId } from '../../src/db/ids.js';
+import { preparedQuery } from '../../src/db/prepared.js';
+import { openTestDb } from '../helpers/test-db.js';
+
+describe('prepared queries', () => {
+  let db: Db;
+  let close: () => Promise<void>;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    ({ db, close } = await openTestDb());
+    // 30 jobs in three queues, with run_at 0…29.
+    const rows = Array.from({ length: 30 }, (_, i) => {
+      const id = newId();
+      ids.push(id);
+      return {
+        id,
+        queue: `queue-${i % 3}`,
+        payload: '{}',
+        status: i % 2 === 0 ? ('succeeded' as const) : ('failed' as const),
+        max_attempts: 1,
+        run_at: i,
+        created_at: 0,
+        updated_at: 0,
+      };
+    });
+    await db.insertInto('jobs').values(rows).execute();
+  });
+
+  afterAll(() => close());
+
+  /** The same query built afresh each time, for comparison. */
+  const direct = (queue: string, from: number, some: string[]) =>
+    db
+      .selectFrom('jobs')
+      .select(['id', 'run_at'])
+      .where('queue', '=', queue)
+      .where('status', '=', 'succeeded')
+      .where('run_at', '>=', from)
+      .where('id', 'in', some)
+      .orderBy('run_at')
+      .execute();
+
+  it('answers what the query built afresh answers, for any arguments, compiling once per shape', async () => {
+    let builds = 0;
+    const jobs = preparedQuery((d, queue: string, from: number, some: string[]) => {
+      builds++;
+      return d
+        .selectFrom('jobs')
+        .select(['id', 'run_at'])
+        .where('queue', '=', queue)
+        .where('status', '=', 'succeeded')
+        .where('run_at', '>=', from)
+        .where('id', 'in', some)
+        .orderBy('run_at');
+    });
+    const cases: [string, number, string[]][] = [
+      ['queue-0', 0, ids.slice(0, 20)],
+      ['queue-1', 5, ids.slice(5, 25)],
+      ['queue-2', 12, ids.slice(10, 30)],
+      ['queue-0', 100, ids.slice(0, 20)],
+      ['nothing', 0, ids.slice(0, 20)],
+    ];
+    for (const [queue, from, some] of cases) {
+      const expected = await direct(queue, from, some);
+      expect(await jobs.all(db, queue, from, some)).toEqual(expected);
+    }
+    expect(builds).toBe(1);
+    // Another array length is another shape, compiled once as well.
+    const three = ids.slice(0, 3);
+    expect(await jobs.all(db, 'queue-0', 0, three)).toEqual(await direct('queue-0', 0, three));
+    expect(await jobs.all(db, 'queue-1', 0, ids.slice(3, 6))).toEqual(
+      await direct('queue-1', 0, ids.slice(3, 6)),
+    );
+    expect(builds).toBe(2);
+    expect((await jobs.first(db, 'queue-0', 0, three))?.id).toBe(ids[0]);
+    expect(await jobs.first(db, 'nothing', 0, three)).toBeUndefined();
+  });
+
+  it('runs inside a transaction on its connection', async () => {
+    const byId = preparedQuery((d, id: string) =>
+      d.selectFrom('jobs').select('queue').where('id', '=', id),
+    );
+    const id = newId();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('jobs')
+        .values({
+          id,
+          queue: 'in-transaction',
+          payload: '{}',
+          status: 'pending',
+          max_attempts: 1,
+          run_at: 0,
+          created_at: 0,
+          updated_at: 0,
+        })
+        .execute();
+      expect(await byId.first(trx, id)).toEqual({ queue: 'in-transaction' });
+      await trx.deleteFrom('jobs').where('id', '=', id).execute();
+    });
+    expect(await byId.first(db, id)).toBeUndefined();
+  });
+
+  it('compiles a long array for its run only, and still answers right', async () => {
+    let builds = 0;
+    const some = preparedQuery((d, list: string[]) => {
+      builds++;
+      return d.selectFrom('jobs').select('id').where('id', 'in', list).orderBy('run_at');
+    });
+    const many = [...ids, ...Array.from({ length: 100 }, () => newId())];
+    expect((await some.all(db, many)).map((r) => r.id)).toEqual(ids);
+    expect((await some.all(db, many)).map((r) => r.id)).toEqual(ids);
+    expect(builds).toBe(2);
+  });
+
+  it('refuses a builder that changes an argument instead of binding it, before running it', async () => {
+    const upper = preparedQuery((d, queue: string) =>
+      d.selectFrom('jobs').select('id').where('queue', '=', queue.toUpperCase()),
+    );
+    await expect(upper.all(db, 'queue-0')).rejects.toThrow(
+      /argument 0 did not reach the SQL parameters/,
+    );
+    const unused = preparedQuery((d, _queue: string) => d.selectFrom('jobs').select('id'));
+    await expect(unused.all(db, 'queue-0')).rejects.toThrow(/argument 0/);
+  });
+});
