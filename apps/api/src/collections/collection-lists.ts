@@ -2,7 +2,7 @@ import type { MemberRole } from '@raccolta/contracts';
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/create-db.js';
 import type { Database } from '../db/database.js';
-import { paginate, type Page, type SortDirection } from '../db/pagination.js';
+import { paginate, preparedPage, type Page, type SortDirection } from '../db/pagination.js';
 import type { CollectionRow } from './collection-access.js';
 
 /**
@@ -51,18 +51,141 @@ function visibleTo(userId: string): Expression<SqlBool> {
 }
 
 /**
- * What an uploader's list adds to its filters; nothing when they already imply the rule (its own
- * collections, shared ones only), the mode alone for another member's collections.
+ * What an uploader's list adds to its filters: nothing when they already imply the rule (its own
+ * collections, shared ones only), the mode alone for another member's collections, else its own
+ * or shared ones.
  */
 function uploaderVisibility(
   viewer: CollectionViewer,
   filters: TeamCollectionFilters,
-): Expression<SqlBool> | undefined {
-  if (viewer.role !== 'uploader' || filters.collaborative === true) return undefined;
-  if (filters.member === viewer.userId) return undefined;
-  if (filters.member !== undefined)
-    return sql<SqlBool>`${sql.ref('collections.mode')} = ${'collaborative'}`;
-  return visibleTo(viewer.userId);
+): 'none' | 'shared' | 'ownOrShared' {
+  if (viewer.role !== 'uploader' || filters.collaborative === true) return 'none';
+  if (filters.member === viewer.userId) return 'none';
+  if (filters.member !== undefined) return 'shared';
+  return 'ownOrShared';
+}
+
+/**
+ * The conditions of a team's list, as prepared-query arguments: `undefined` leaves one out (see
+ * db/prepared.ts). from/to bound the paged key itself (inclusive), so they narrow the same index
+ * range.
+ */
+interface TeamListConditions<TB extends keyof Database> {
+  query: ListQuery<TB>;
+  sort: string;
+  member: string | undefined;
+  sharedOnly: boolean;
+  ownOrSharedOf: string | undefined;
+  from: number | undefined;
+  to: number | undefined;
+}
+
+function withConditions<TB extends keyof Database>(c: TeamListConditions<TB>): ListQuery<TB> {
+  let q = c.query;
+  if (c.member !== undefined)
+    q = q.where(sql<SqlBool>`${sql.ref('collections.created_by')} = ${c.member}`);
+  if (c.sharedOnly) q = q.where(sql<SqlBool>`${sql.ref('collections.mode')} = ${'collaborative'}`);
+  if (c.ownOrSharedOf !== undefined) q = q.where(visibleTo(c.ownOrSharedOf));
+  if (c.from !== undefined) q = q.where(sql<SqlBool>`${sql.ref(c.sort)} >= ${c.from}`);
+  if (c.to !== undefined) q = q.where(sql<SqlBool>`${sql.ref(c.sort)} <= ${c.to}`);
+  return q;
+}
+
+const teamPage = preparedPage(
+  (
+    db,
+    teamId: string,
+    member: string | undefined,
+    sharedOnly: boolean,
+    ownOrSharedOf: string | undefined,
+    from: number | undefined,
+    to: number | undefined,
+  ) =>
+    withConditions({
+      query: db
+        .selectFrom('collections')
+        .selectAll('collections')
+        .select('collections.updated_at as sort_at')
+        .where('collections.team_id', '=', teamId),
+      sort: KEYS.collections.sort,
+      member,
+      sharedOnly,
+      ownOrSharedOf,
+      from,
+      to,
+    }),
+  {
+    sortColumn: KEYS.collections.sort,
+    idColumn: KEYS.collections.id,
+    sortValue: (row) => row.sort_at,
+    id: (row) => row.id,
+  },
+);
+
+const teamTagPage = preparedPage(
+  (
+    db,
+    teamId: string,
+    tagged: string,
+    member: string | undefined,
+    sharedOnly: boolean,
+    ownOrSharedOf: string | undefined,
+    from: number | undefined,
+    to: number | undefined,
+  ) =>
+    withConditions({
+      query: db
+        .selectFrom('collection_tags')
+        .innerJoin('collections', 'collections.id', 'collection_tags.collection_id')
+        .selectAll('collections')
+        .select('collection_tags.updated_at as sort_at')
+        .where('collection_tags.team_id', '=', teamId)
+        .where('collection_tags.user_id', '=', tagged),
+      sort: KEYS.collection_tags.sort,
+      member,
+      sharedOnly,
+      ownOrSharedOf,
+      from,
+      to,
+    }),
+  {
+    sortColumn: KEYS.collection_tags.sort,
+    idColumn: KEYS.collection_tags.id,
+    sortValue: (row) => row.sort_at,
+    id: (row) => row.id,
+  },
+);
+
+/**
+ * One team's collections by updated_at, then id. Each variant walks one index of migration 0005:
+ * the team's (collections_team_updated_idx), its creator's (…_team_creator_updated_idx), its
+ * shared ones (…_team_mode_updated_idx); by tag it walks collection_tags'
+ * (team_id, user_id, updated_at, collection_id) index and joins each row's collection.
+ */
+export function listTeamCollections(
+  db: Db,
+  teamId: string,
+  viewer: CollectionViewer,
+  filters: TeamCollectionFilters,
+): Promise<Page<CollectionListRow>> {
+  const visibility = uploaderVisibility(viewer, filters);
+  const sharedOnly = filters.collaborative === true || visibility === 'shared';
+  const ownOrSharedOf = visibility === 'ownOrShared' ? viewer.userId : undefined;
+  const opts = { direction: filters.sort, limit: filters.limit, lastKey: filters.lastKey };
+  const { member, from, to } = filters;
+  if (filters.tagged !== undefined)
+    return teamTagPage(
+      db,
+      opts,
+      teamId,
+      filters.tagged,
+      member,
+      sharedOnly,
+      ownOrSharedOf,
+      from,
+      to,
+    );
+  return teamPage(db, opts, teamId, member, sharedOnly, ownOrSharedOf, from, to);
 }
 
 /** from/to bound the paged key itself (inclusive), so they narrow the same index range. */
@@ -83,46 +206,6 @@ function page<TB extends keyof Database>(
     limit: opts.limit,
     lastKey: opts.lastKey,
   });
-}
-
-/**
- * One team's collections by updated_at, then id. Each variant walks one index of migration 0005:
- * the team's (collections_team_updated_idx), its creator's (…_team_creator_updated_idx), its
- * shared ones (…_team_mode_updated_idx); by tag it walks collection_tags'
- * (team_id, user_id, updated_at, collection_id) index and joins each row's collection.
- */
-export function listTeamCollections(
-  db: Db,
-  teamId: string,
-  viewer: CollectionViewer,
-  filters: TeamCollectionFilters,
-): Promise<Page<CollectionListRow>> {
-  const conditions: Expression<SqlBool>[] = [];
-  if (filters.member !== undefined)
-    conditions.push(sql<SqlBool>`${sql.ref('collections.created_by')} = ${filters.member}`);
-  if (filters.collaborative === true)
-    conditions.push(sql<SqlBool>`${sql.ref('collections.mode')} = ${'collaborative'}`);
-  const visibility = uploaderVisibility(viewer, filters);
-  if (visibility) conditions.push(visibility);
-
-  if (filters.tagged !== undefined) {
-    const byTag = db
-      .selectFrom('collection_tags')
-      .innerJoin('collections', 'collections.id', 'collection_tags.collection_id')
-      .selectAll('collections')
-      .select('collection_tags.updated_at as sort_at')
-      .where('collection_tags.team_id', '=', teamId)
-      .where('collection_tags.user_id', '=', filters.tagged)
-      .where((eb) => eb.and(conditions));
-    return page(byTag, KEYS.collection_tags, filters);
-  }
-  const all = db
-    .selectFrom('collections')
-    .selectAll('collections')
-    .select('collections.updated_at as sort_at')
-    .where('collections.team_id', '=', teamId)
-    .where((eb) => eb.and(conditions));
-  return page(all, KEYS.collections, filters);
 }
 
 /** The §6 rule per row of several teams: the caller's role there decides. */

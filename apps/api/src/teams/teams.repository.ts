@@ -3,7 +3,7 @@ import type { Db } from '../db/create-db.js';
 import type { Page } from '../db/pagination.js';
 import { sql } from 'kysely';
 import { likeEscaped } from '../db/like.js';
-import { paginate } from '../db/pagination.js';
+import { preparedPage } from '../db/pagination.js';
 import type { MemberRole } from '@raccolta/contracts';
 import type { TeamRow } from './team-access.js';
 import { teamNameSearchPattern } from './team-name.js';
@@ -15,30 +15,38 @@ export interface TeamListRow extends TeamRow {
   member_role: MemberRole;
 }
 
+const teamsPage = preparedPage(
+  (db, userId: string, pattern: string | undefined) => {
+    const q = db
+      .selectFrom('teams')
+      .innerJoin('team_members', 'team_members.team_id', 'teams.id')
+      .selectAll('teams')
+      .select('team_members.role as member_role')
+      .where('team_members.user_id', '=', userId)
+      .where('team_members.status', '=', 'active');
+    return pattern === undefined ? q : q.where(likeEscaped(storedNameKey, pattern));
+  },
+  {
+    sortColumn: 'teams.created_at',
+    idColumn: 'teams.id',
+    sortValue: (r) => r.created_at,
+    id: (r) => r.id,
+  },
+);
+
 /** The teams a user is an active member of, newest first, optionally by a part of the name. */
 export function listTeamsOfUser(
   db: Db,
   userId: string,
   opts: { search?: string | undefined; lastKey?: string | undefined; limit?: number | undefined },
 ): Promise<Page<TeamListRow>> {
-  let q = db
-    .selectFrom('teams')
-    .innerJoin('team_members', 'team_members.team_id', 'teams.id')
-    .selectAll('teams')
-    .select('team_members.role as member_role')
-    .where('team_members.user_id', '=', userId)
-    .where('team_members.status', '=', 'active');
   const search = opts.search?.trim();
-  if (search) q = q.where(likeEscaped(storedNameKey, teamNameSearchPattern(search)));
-  return paginate(q, {
-    sortColumn: 'teams.created_at',
-    idColumn: 'teams.id',
-    sortValue: (r) => r.created_at,
-    id: (r) => r.id,
-    direction: 'desc',
-    lastKey: opts.lastKey,
-    limit: opts.limit,
-  });
+  return teamsPage(
+    db,
+    { direction: 'desc', lastKey: opts.lastKey, limit: opts.limit },
+    userId,
+    search ? teamNameSearchPattern(search) : undefined,
+  );
 }
 
 const aliasesOf = preparedQuery((db, teamIds: string[]) =>

@@ -79,6 +79,48 @@ describe('prepared queries', () => {
     expect(await jobs.first(db, 'nothing', 0, three)).toBeUndefined();
   });
 
+  it('takes undefined and booleans as the shape of the query, not as values', async () => {
+    let builds = 0;
+    const jobs = preparedQuery((d, queue: string | undefined, newestFirst: boolean) => {
+      builds++;
+      const q = d
+        .selectFrom('jobs')
+        .select('id')
+        .orderBy('run_at', newestFirst ? 'desc' : 'asc');
+      return queue === undefined ? q : q.where('queue', '=', queue);
+    });
+    expect((await jobs.all(db, undefined, false)).map((r) => r.id)).toEqual(ids);
+    expect((await jobs.all(db, undefined, true)).map((r) => r.id)).toEqual([...ids].reverse());
+    expect((await jobs.all(db, 'queue-1', false)).map((r) => r.id)).toEqual(
+      ids.filter((_, i) => i % 3 === 1),
+    );
+    expect((await jobs.all(db, 'queue-2', false)).map((r) => r.id)).toEqual(
+      ids.filter((_, i) => i % 3 === 2),
+    );
+    expect(builds).toBe(3);
+  });
+
+  it('compiles through the plugins of a database that has some, with the arguments themselves', async () => {
+    const seen: unknown[][] = [];
+    const watched = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const byQueue = preparedQuery((d, queue: string) =>
+      d.selectFrom('jobs').select('id').where('queue', '=', queue),
+    );
+    const spy = watched.withPlugin({
+      transformQuery: (args) => {
+        const compiled = db.getExecutor().compileQuery(args.node, args.queryId);
+        seen.push([...compiled.parameters]);
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    expect(await byQueue.all(spy, 'queue-0')).toHaveLength(10);
+    expect(seen).toEqual([['queue-0']]);
+  });
+
   it('runs inside a transaction on its connection', async () => {
     const byId = preparedQuery((d, id: string) =>
       d.selectFrom('jobs').select('queue').where('id', '=', id),
