@@ -66,94 +66,70 @@ function uploaderVisibility(
 }
 
 /**
- * The conditions of a team's list, as prepared-query arguments: `undefined` leaves one out (see
- * db/prepared.ts). from/to bound the paged key itself (inclusive), so they narrow the same index
- * range.
+ * The conditions of a team's list, as prepared-query arguments (`undefined` leaves one out, see
+ * db/prepared.ts): created by a member, shared ones only, an uploader's own or shared ones, and
+ * from/to, which bound the paged key itself (inclusive), so they narrow the same index range.
  */
-interface TeamListConditions<TB extends keyof Database> {
-  query: ListQuery<TB>;
-  sort: string;
-  member: string | undefined;
-  sharedOnly: boolean;
-  ownOrSharedOf: string | undefined;
-  from: number | undefined;
-  to: number | undefined;
-}
+type TeamListConditions = [
+  member: string | undefined,
+  sharedOnly: boolean,
+  ownOrSharedOf: string | undefined,
+  from: number | undefined,
+  to: number | undefined,
+];
 
-function withConditions<TB extends keyof Database>(c: TeamListConditions<TB>): ListQuery<TB> {
-  let q = c.query;
-  if (c.member !== undefined)
-    q = q.where(sql<SqlBool>`${sql.ref('collections.created_by')} = ${c.member}`);
-  if (c.sharedOnly) q = q.where(sql<SqlBool>`${sql.ref('collections.mode')} = ${'collaborative'}`);
-  if (c.ownOrSharedOf !== undefined) q = q.where(visibleTo(c.ownOrSharedOf));
-  if (c.from !== undefined) q = q.where(sql<SqlBool>`${sql.ref(c.sort)} >= ${c.from}`);
-  if (c.to !== undefined) q = q.where(sql<SqlBool>`${sql.ref(c.sort)} <= ${c.to}`);
+function withConditions<TB extends keyof Database>(
+  query: ListQuery<TB>,
+  keys: (typeof KEYS)[keyof typeof KEYS],
+  ...[member, sharedOnly, ownOrSharedOf, from, to]: TeamListConditions
+): ListQuery<TB> {
+  let q = query;
+  if (member !== undefined)
+    q = q.where(sql<SqlBool>`${sql.ref('collections.created_by')} = ${member}`);
+  if (sharedOnly) q = q.where(sql<SqlBool>`${sql.ref('collections.mode')} = ${'collaborative'}`);
+  if (ownOrSharedOf !== undefined) q = q.where(visibleTo(ownOrSharedOf));
+  if (from !== undefined) q = q.where(sql<SqlBool>`${sql.ref(keys.sort)} >= ${from}`);
+  if (to !== undefined) q = q.where(sql<SqlBool>`${sql.ref(keys.sort)} <= ${to}`);
   return q;
 }
 
+function pageKeys(keys: (typeof KEYS)[keyof typeof KEYS]) {
+  return {
+    sortColumn: keys.sort,
+    idColumn: keys.id,
+    sortValue: (row: CollectionListRow) => row.sort_at,
+    id: (row: CollectionListRow) => row.id,
+  };
+}
+
 const teamPage = preparedPage(
-  (
-    db,
-    teamId: string,
-    member: string | undefined,
-    sharedOnly: boolean,
-    ownOrSharedOf: string | undefined,
-    from: number | undefined,
-    to: number | undefined,
-  ) =>
-    withConditions({
-      query: db
+  (db, teamId: string, ...conditions: TeamListConditions) =>
+    withConditions(
+      db
         .selectFrom('collections')
         .selectAll('collections')
         .select('collections.updated_at as sort_at')
         .where('collections.team_id', '=', teamId),
-      sort: KEYS.collections.sort,
-      member,
-      sharedOnly,
-      ownOrSharedOf,
-      from,
-      to,
-    }),
-  {
-    sortColumn: KEYS.collections.sort,
-    idColumn: KEYS.collections.id,
-    sortValue: (row) => row.sort_at,
-    id: (row) => row.id,
-  },
+      KEYS.collections,
+      ...conditions,
+    ),
+  pageKeys(KEYS.collections),
 );
 
 const teamTagPage = preparedPage(
-  (
-    db,
-    teamId: string,
-    tagged: string,
-    member: string | undefined,
-    sharedOnly: boolean,
-    ownOrSharedOf: string | undefined,
-    from: number | undefined,
-    to: number | undefined,
-  ) =>
-    withConditions({
-      query: db
+  (db, teamId: string, tagged: string, ...conditions: TeamListConditions) =>
+    withConditions(
+      db
         .selectFrom('collection_tags')
         .innerJoin('collections', 'collections.id', 'collection_tags.collection_id')
         .selectAll('collections')
         .select('collection_tags.updated_at as sort_at')
         .where('collection_tags.team_id', '=', teamId)
         .where('collection_tags.user_id', '=', tagged),
-      sort: KEYS.collection_tags.sort,
-      member,
-      sharedOnly,
-      ownOrSharedOf,
-      from,
-      to,
-    }),
-  {
-    sortColumn: KEYS.collection_tags.sort,
-    idColumn: KEYS.collection_tags.id,
-    sortValue: (row) => row.sort_at,
-    id: (row) => row.id,
-  },
+      KEYS.collection_tags,
+      ...conditions,
+    ),
+  pageKeys(KEYS.collection_tags),
 );
 
 /**
@@ -198,10 +174,7 @@ function page<TB extends keyof Database>(
   if (opts.from !== undefined) q = q.where(sql<SqlBool>`${sql.ref(keys.sort)} >= ${opts.from}`);
   if (opts.to !== undefined) q = q.where(sql<SqlBool>`${sql.ref(keys.sort)} <= ${opts.to}`);
   return paginate(q, {
-    sortColumn: keys.sort,
-    idColumn: keys.id,
-    sortValue: (row) => row.sort_at,
-    id: (row) => row.id,
+    ...pageKeys(keys),
     direction: opts.sort,
     limit: opts.limit,
     lastKey: opts.lastKey,
