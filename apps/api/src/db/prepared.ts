@@ -23,7 +23,29 @@ export type Placeholder<T> = T extends readonly (infer E)[] ? E[] : T;
 
 type Placeholders<A extends unknown[]> = { [K in keyof A]: Placeholder<A[K]> };
 
-type Slot = { kind: 'const'; value: unknown } | { kind: 'arg'; index: number; element: number };
+type Slot =
+  | { kind: 'const'; value: unknown }
+  | { kind: 'arg'; index: number; element: number }
+  /** A parameter that is itself an array (PostgreSQL's `= any($1::text[])`), slot by slot. */
+  | { kind: 'array'; items: Slot[] };
+
+function slotOf(value: unknown): Slot {
+  if (Array.isArray(value)) return { kind: 'array', items: value.map(slotOf) };
+  const found = parseMarker(value);
+  return found ? { kind: 'arg', ...found } : { kind: 'const', value };
+}
+
+function hasArg(slot: Slot, index: number, element: number): boolean {
+  if (slot.kind === 'array') return slot.items.some((item) => hasArg(item, index, element));
+  return slot.kind === 'arg' && slot.index === index && slot.element === element;
+}
+
+function fill(slot: Slot, args: readonly unknown[]): unknown {
+  if (slot.kind === 'const') return slot.value;
+  if (slot.kind === 'array') return slot.items.map((item) => fill(item, args));
+  const arg: unknown = args[slot.index];
+  return Array.isArray(arg) ? (arg[slot.element] as unknown) : arg;
+}
 
 interface Prepared<R> {
   compiled: CompiledQuery<R>;
@@ -89,16 +111,13 @@ export function preparedQuery<A extends unknown[], R>(
           : marker(index, 0),
     ) as Placeholders<A>;
     const compiled = build(db, ...markers).compile();
-    const slots: Slot[] = compiled.parameters.map((value) => {
-      const found = parseMarker(value);
-      return found ? { kind: 'arg', ...found } : { kind: 'const', value };
-    });
+    const slots = compiled.parameters.map(slotOf);
     // Every argument (every element of an array) must have reached the parameters as given.
     args.forEach((arg, index) => {
       if (isShapeArg(arg)) return;
       const elements = Array.isArray(arg) ? arg.length : 1;
       for (let element = 0; element < elements; element++) {
-        if (!slots.some((s) => s.kind === 'arg' && s.index === index && s.element === element))
+        if (!slots.some((slot) => hasArg(slot, index, element)))
           throw new Error(
             `prepared query: argument ${index} did not reach the SQL parameters unchanged (${compiled.sql})`,
           );
@@ -119,11 +138,7 @@ export function preparedQuery<A extends unknown[], R>(
     if (db.getExecutor().plugins.length > 0)
       return (await db.executeQuery(build(db, ...(args as Placeholders<A>)).compile())).rows;
     const { compiled, slots } = prepare(db, args);
-    const parameters = slots.map((slot): unknown => {
-      if (slot.kind === 'const') return slot.value;
-      const arg: unknown = args[slot.index];
-      return Array.isArray(arg) ? (arg[slot.element] as unknown) : arg;
-    });
+    const parameters = slots.map((slot) => fill(slot, args));
     const result = await db.executeQuery<R>({ ...compiled, parameters });
     return result.rows;
   }

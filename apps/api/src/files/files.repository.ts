@@ -7,7 +7,7 @@ import {
 } from 'kysely';
 import type { Db, DbKind } from '../db/create-db.js';
 import type { Database, FilesTable } from '../db/database.js';
-import { paginate, type Page, type SortDirection } from '../db/pagination.js';
+import { paginate, preparedPage, type Page, type SortDirection } from '../db/pagination.js';
 import { preparedQuery } from '../db/prepared.js';
 
 /** Every query here is scoped by team or collection: an id of another team finds nothing. */
@@ -64,7 +64,7 @@ export function deleteFileRow(
 }
 
 /** `files` within the date window; each list adds its scope (and joins) after. */
-function filesWhere(db: Db, filters: FileListFilters) {
+function filesWhere(db: Db, filters: Pick<FileListFilters, 'from' | 'to'>) {
   let q = db.selectFrom('files');
   if (filters.from !== undefined) q = q.where('files.updated_at', '>=', filters.from);
   if (filters.to !== undefined) q = q.where('files.updated_at', '<=', filters.to);
@@ -85,26 +85,39 @@ type ScopeColumn = 'files.team_id' | 'files.collection_id' | 'files.uploaded_by'
  * the planner drops from the order (PostgreSQL before 17 cannot keep an index's order past a
  * second `any`). SQLite picks the scope's index by itself.
  */
+function scoped<TB extends keyof Database>(
+  onPostgres: boolean,
+  query: SelectQueryBuilder<Database, TB, FileRow>,
+  scope: [ScopeColumn, string][],
+  direction: SortDirection,
+): SelectQueryBuilder<Database, TB, FileRow> {
+  let q = query;
+  scope.forEach(([column, value], index) => {
+    if (index > 0 || !onPostgres) {
+      q = q.where(sql<SqlBool>`${sql.ref(column)} = ${value}`);
+    } else {
+      q = q.where(sql<SqlBool>`${sql.ref(column)} = any(${sql.val([value])}::text[])`);
+    }
+    if (index === 0) q = q.orderBy(sql.ref(column), direction);
+  });
+  return q;
+}
+
+const FILE_KEYS = {
+  sortColumn: 'files.updated_at',
+  idColumn: 'files.id',
+  sortValue: (row: FileRow) => row.updated_at,
+  id: (row: FileRow) => row.id,
+};
+
 function page<TB extends keyof Database>(
   kind: DbKind,
   query: SelectQueryBuilder<Database, TB, FileRow>,
   scope: [ScopeColumn, string][],
   filters: FileListFilters,
 ): Promise<Page<FileRow>> {
-  let scoped = query;
-  scope.forEach(([column, value], index) => {
-    if (index > 0 || kind !== 'postgres') {
-      scoped = scoped.where(sql<SqlBool>`${sql.ref(column)} = ${value}`);
-    } else {
-      scoped = scoped.where(sql<SqlBool>`${sql.ref(column)} = any(${sql.val([value])}::text[])`);
-    }
-    if (index === 0) scoped = scoped.orderBy(sql.ref(column), filters.sort);
-  });
-  return paginate(scoped, {
-    sortColumn: 'files.updated_at',
-    idColumn: 'files.id',
-    sortValue: (row) => row.updated_at,
-    id: (row) => row.id,
+  return paginate(scoped(kind === 'postgres', query, scope, filters.sort), {
+    ...FILE_KEYS,
     direction: filters.sort,
     limit: filters.limit,
     lastKey: filters.lastKey,
@@ -113,10 +126,30 @@ function page<TB extends keyof Database>(
 
 function withCreator(
   scope: [ScopeColumn, string][],
-  filters: FileListFilters,
+  filters: Pick<FileListFilters, 'creator'>,
 ): [ScopeColumn, string][] {
   return filters.creator === undefined ? scope : [...scope, ['files.uploaded_by', filters.creator]];
 }
+
+/** A collection's files as a prepared page (db/prepared.ts): the list every collection opens with. */
+const collectionFilesPage = preparedPage(
+  (
+    db,
+    onPostgres: boolean,
+    desc: boolean,
+    collectionId: string,
+    creator: string | undefined,
+    from: number | undefined,
+    to: number | undefined,
+  ) =>
+    scoped(
+      onPostgres,
+      filesWhere(db, { from, to }).selectAll('files'),
+      withCreator([['files.collection_id', collectionId]], { creator }),
+      desc ? 'desc' : 'asc',
+    ),
+  FILE_KEYS,
+);
 
 /** A collection's files: files_collection_updated_idx, or …_uploader_… with `creator`. */
 export function listCollectionFiles(
@@ -125,11 +158,15 @@ export function listCollectionFiles(
   collectionId: string,
   filters: FileListFilters,
 ): Promise<Page<FileRow>> {
-  return page(
-    kind,
-    filesWhere(db, filters).selectAll('files'),
-    withCreator([['files.collection_id', collectionId]], filters),
-    filters,
+  return collectionFilesPage(
+    db,
+    { direction: filters.sort, limit: filters.limit, lastKey: filters.lastKey },
+    kind === 'postgres',
+    filters.sort === 'desc',
+    collectionId,
+    filters.creator,
+    filters.from,
+    filters.to,
   );
 }
 
