@@ -3,7 +3,9 @@
 // the whole API (bearer token, membership, access, keyset query, presentation, serialisation),
 // against a bare Fastify server answering the same keyset query over the same rows of the same
 // SQLite file through the same driver as the API (apps/api/src/db/sqlite.ts: better-sqlite3 on
-// Node 20, node:sqlite on Node 24) and no authentication, measured alternately in the same run.
+// Node 20, node:sqlite on Node 24) as it comes, rows made by the driver (BENCH_BARE_ARRAY_ROWS=1
+// gives it the API's own row making), and no authentication, measured alternately in the same
+// run.
 // Goal: the API at least 0.5 of the bare server's requests per second, with no error.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -73,7 +75,9 @@ export async function benchListLoad(): Promise<LoadRow[]> {
   const server = await createServer(config, { worker: false });
   const { ctx, app } = server;
   const bare = Fastify({ logger: false });
-  const { database: sqlite } = openSqlite(database.config.file);
+  const { database: sqlite } = openSqlite(database.config.file, 'auto', {
+    arrayRows: process.env.BENCH_BARE_ARRAY_ROWS === '1',
+  });
   try {
     // One person in 40 teams; the first holds 40 collections, the first of those 40 files.
     const owner = await createUser(ctx, { email: 'load@example.com', nickname: 'Load' });
