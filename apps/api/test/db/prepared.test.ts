@@ -31,6 +31,17 @@ describe('prepared queries', () => {
 
   afterAll(() => close());
 
+  const pendingJob = (id: string, queue: string) => ({
+    id,
+    queue,
+    payload: '{}',
+    status: 'pending' as const,
+    max_attempts: 1,
+    run_at: 0,
+    created_at: 0,
+    updated_at: 0,
+  });
+
   /** The same query built afresh each time, for comparison. */
   const direct = (queue: string, from: number, some: string[]) =>
     db
@@ -127,19 +138,7 @@ describe('prepared queries', () => {
     );
     const id = newId();
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('jobs')
-        .values({
-          id,
-          queue: 'in-transaction',
-          payload: '{}',
-          status: 'pending',
-          max_attempts: 1,
-          run_at: 0,
-          created_at: 0,
-          updated_at: 0,
-        })
-        .execute();
+      await trx.insertInto('jobs').values(pendingJob(id, 'in-transaction')).execute();
       expect(await byId.first(trx, id)).toEqual({ queue: 'in-transaction' });
       await trx.deleteFrom('jobs').where('id', '=', id).execute();
     });
@@ -167,5 +166,37 @@ describe('prepared queries', () => {
     );
     const unused = preparedQuery((d, _queue: string) => d.selectFrom('jobs').select('id'));
     await expect(unused.all(db, 'queue-0')).rejects.toThrow(/argument 0/);
+  });
+
+  it('never reads what a transaction has not committed yet, on a database read at once or not', async () => {
+    const byQueue = preparedQuery((d, queue: string) =>
+      d.selectFrom('jobs').select('id').where('queue', '=', queue),
+    );
+    const id = newId();
+    let commit = () => {};
+    const gate = new Promise<void>((resolve) => (commit = resolve));
+    let inserted = () => {};
+    const written = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.insertInto('jobs').values(pendingJob(id, 'uncommitted')).execute();
+      inserted();
+      await gate;
+      await trx.deleteFrom('jobs').where('id', '=', id).execute();
+      await trx.insertInto('jobs').values(pendingJob(id, 'committed')).execute();
+    });
+    await written;
+    // Read while the transaction is open: it must not see the row written inside it.
+    let seen: unknown[] | undefined;
+    const reading = byQueue.all(db, 'uncommitted').then((rows) => (seen = rows));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // SQLite has one connection: the read waits for the transaction to end. PostgreSQL reads the
+    // committed state at once.
+    expect(seen === undefined || seen.length === 0).toBe(true);
+    commit();
+    await transaction;
+    await reading;
+    expect(seen).toEqual([]);
+    expect(await byQueue.all(db, 'committed')).toEqual([{ id }]);
+    await db.deleteFrom('jobs').where('id', '=', id).execute();
   });
 });
