@@ -108,9 +108,9 @@ function openWithNodeSqlite(file: string, arrayRows: boolean): SqliteDatabase {
   if (!m) throw new Error('node:sqlite is not available');
   const sqlite = new m.DatabaseSync(file);
   for (const pragma of PRAGMAS) sqlite.exec(`PRAGMA ${pragma}`);
-  // Kysely passes the parameters as one array; node:sqlite takes them as arguments. Rows come
-  // with a null prototype, which nothing here relies on (no BLOB column is read either, which
-  // node:sqlite would give as a Uint8Array, not a Buffer).
+  // Kysely passes the parameters as one array; node:sqlite takes them as arguments. Its own rows
+  // (without setReturnArrays, before Node 24) have a null prototype, which nothing here relies on
+  // (no BLOB column is read either, which node:sqlite would give as a Uint8Array, not a Buffer).
   return withStatementCache(
     (sql) => {
       const statement = sqlite.prepare(sql);
