@@ -13,6 +13,8 @@ const storedNameKey = sql<string>`coalesce(teams.name_key, lower(teams.name))`;
 
 export interface TeamListRow extends TeamRow {
   member_role: MemberRole;
+  /** Active members, counted in the page's own statement. */
+  members_count: number | string | null;
 }
 
 const teamsPage = preparedPage(
@@ -22,6 +24,14 @@ const teamsPage = preparedPage(
       .innerJoin('team_members', 'team_members.team_id', 'teams.id')
       .selectAll('teams')
       .select('team_members.role as member_role')
+      .select((eb) =>
+        eb
+          .selectFrom('team_members as counted')
+          .select(eb.fn.countAll<number | string>().as('n'))
+          .whereRef('counted.team_id', '=', 'teams.id')
+          .where('counted.status', '=', 'active')
+          .as('members_count'),
+      )
       .where('team_members.user_id', '=', userId)
       .where('team_members.status', '=', 'active');
     return pattern === undefined ? q : q.where(likeEscaped(storedNameKey, pattern));
@@ -67,19 +77,25 @@ const activeCounts = preparedQuery((db, teamIds: string[]) =>
     .groupBy('team_id'),
 );
 
+/** The aliases of several teams, oldest first. */
+export async function teamAliases(db: Db, teamIds: string[]): Promise<Map<string, string[]>> {
+  const aliases = new Map<string, string[]>();
+  if (teamIds.length === 0) return aliases;
+  for (const r of await aliasesOf.all(db, teamIds))
+    aliases.set(r.team_id, [...(aliases.get(r.team_id) ?? []), r.alias]);
+  return aliases;
+}
+
 /** Aliases (oldest first) and active-member counts of several teams in two queries. */
 export async function teamExtras(
   db: Db,
   teamIds: string[],
 ): Promise<{ aliases: Map<string, string[]>; counts: Map<string, number> }> {
-  const aliases = new Map<string, string[]>();
   const counts = new Map<string, number>();
-  if (teamIds.length === 0) return { aliases, counts };
-  const [aliasRows, countRows] = await Promise.all([
-    aliasesOf.all(db, teamIds),
-    activeCounts.all(db, teamIds),
+  const [aliases, countRows] = await Promise.all([
+    teamAliases(db, teamIds),
+    teamIds.length === 0 ? [] : activeCounts.all(db, teamIds),
   ]);
-  for (const r of aliasRows) aliases.set(r.team_id, [...(aliases.get(r.team_id) ?? []), r.alias]);
   for (const r of countRows) counts.set(r.team_id, Number(r.n));
   return { aliases, counts };
 }

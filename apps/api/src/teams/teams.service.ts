@@ -21,7 +21,7 @@ import { fieldError } from '../errors/field-errors.js';
 import { nicknameKey } from '../members/nickname.js';
 import type { UserRow } from '../users/users.repository.js';
 import { authorize, loadTeamAccess, type TeamRow } from './team-access.js';
-import { listTeamsOfUser, teamExtras } from './teams.repository.js';
+import { listTeamsOfUser, teamAliases, teamExtras } from './teams.repository.js';
 import { presentTeam } from './teams.presenter.js';
 import { teamNameKey } from './team-name.js';
 
@@ -39,7 +39,7 @@ export async function listTeams(
   query: { search?: string | undefined; lastKey?: string | undefined; limit?: number | undefined },
 ): Promise<{ teams: TeamListItem[]; pagination: { lastKey: string | null } }> {
   const page = await listTeamsOfUser(ctx.db, actor.id, query);
-  const { aliases, counts } = await teamExtras(
+  const aliases = await teamAliases(
     ctx.db,
     page.items.map((t) => t.id),
   );
@@ -49,7 +49,7 @@ export async function listTeams(
     teams: page.items.map((t) => {
       const item: TeamListItem = presentTeam(t, {
         aliases: aliases.get(t.id) ?? [],
-        membersCount: counts.get(t.id) ?? 0,
+        membersCount: Number(t.members_count ?? 0),
         memberRole: t.member_role,
       });
       return item;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../src/cli/admin-commands.js';
 import { startSession } from '../../src/auth/sessions.js';
 import type { UserRow } from '../../src/users/users.repository.js';
-import { createUser } from '../helpers/factories.js';
+import { addMember, createUser } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 describe('team flows', () => {
@@ -190,6 +190,31 @@ describe('team flows', () => {
       errorCode: 'invalidInput',
     });
     expect((await call('GET', '/teams?limit=50', undefined, token)).statusCode).toBe(400);
+  });
+
+  it('counts only active members, in the list as in the team', async () => {
+    const teamId = await newTeam('Counted');
+    const emptyId = await newTeam('Counted alone');
+    const statuses = ['active', 'active', 'invited', 'disabled'] as const;
+    for (const [i, status] of statuses.entries()) {
+      const user = await createUser(server.ctx, { email: `counted-${i}@example.com` });
+      await addMember(server.ctx, {
+        teamId,
+        user,
+        role: 'contributor',
+        status,
+        nickname: `Counted ${i}`,
+      });
+    }
+    const listed = teamListResponseSchema.parse(
+      (await call('GET', '/teams?search=counted')).json(),
+    ).teams;
+    expect(listed.map((t) => [t.name, t.membersCount])).toEqual([
+      ['Counted alone', 1],
+      ['Counted', 3],
+    ]);
+    expect(teamSchema.parse((await call('GET', `/teams/${teamId}`)).json()).membersCount).toBe(3);
+    expect(teamSchema.parse((await call('GET', `/teams/${emptyId}`)).json()).membersCount).toBe(1);
   });
 
   it('searches team names without regard to case, accented and non-Latin letters included', async () => {
