@@ -2,20 +2,26 @@ import type { MemberRef } from '@raccolta/contracts';
 import type { Db } from '../db/create-db.js';
 import { preparedQuery } from '../db/prepared.js';
 
+// The member's name as a correlated subquery, not a left join: SQLite answers the join by
+// scanning users when the table is small, three times slower (docs/benchmarks.md, "Authenticated
+// lists under load"). Null when the user has no membership row in the team at all.
 const refsOf = preparedQuery((db, teamId: string, ids: string[]) =>
   db
     .selectFrom('users')
-    .leftJoin('team_members', (join) =>
-      join.onRef('team_members.user_id', '=', 'users.id').on('team_members.team_id', '=', teamId),
+    .select(['users.id as user_id', 'users.avatar_url'])
+    .select((eb) =>
+      eb
+        .selectFrom('team_members')
+        .select((inner) =>
+          // Members are named as the members list names them.
+          inner.fn
+            .coalesce('team_members.nickname', 'users.nickname', 'users.username')
+            .as('member_name'),
+        )
+        .whereRef('team_members.user_id', '=', 'users.id')
+        .where('team_members.team_id', '=', teamId)
+        .as('nickname'),
     )
-    .select([
-      'users.id as user_id',
-      'users.avatar_url',
-      'users.nickname as user_nickname',
-      'users.username',
-      'team_members.nickname',
-      'team_members.team_id',
-    ])
     .where('users.id', 'in', ids),
 );
 
@@ -38,8 +44,7 @@ export async function memberRefs(
   for (const row of rows) {
     refs.set(row.user_id, {
       userId: row.user_id,
-      // Members are named as the members list names them.
-      nickname: row.team_id === null ? null : (row.nickname ?? row.user_nickname ?? row.username),
+      nickname: row.nickname,
       avatarUrl: row.avatar_url,
     });
   }

@@ -201,7 +201,7 @@ describe('team flows', () => {
       await addMember(server.ctx, {
         teamId,
         user,
-        role: 'contributor',
+        role: 'uploader',
         status,
         nickname: `Counted ${i}`,
       });
