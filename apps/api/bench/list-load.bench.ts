@@ -6,6 +6,7 @@
 // Node 20, node:sqlite on Node 24) as it comes, rows made by the driver (BENCH_BARE_ARRAY_ROWS=1
 // gives it the API's own row making), and no authentication, measured alternately in the same
 // run.
+// Each server is measured in BENCH_LIST_ROUNDS alternate rounds (3), and its median round counts.
 // Goal: the API at least 0.5 of the bare server's requests per second, with no error.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +26,8 @@ const ROWS = 40;
 const PAGE = 20;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** Alternate rounds per list; the median round of each server is reported. */
+const ROUNDS = Number(process.env.BENCH_LIST_ROUNDS ?? 3);
 
 interface LoadResult {
   requests: number;
@@ -32,6 +35,14 @@ interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
+}
+
+/** The run with the median rate (the lower middle one for an even count). */
+function median(runs: LoadResult[]): LoadResult {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!middle) throw new Error('no run to take the median of');
+  return middle;
 }
 
 export interface LoadRow {
@@ -184,24 +195,34 @@ export async function benchListLoad(): Promise<LoadRow[]> {
 
     const rows: LoadRow[] = [];
     for (const list of lists) {
-      // Warm both up, then measure the bare server first and the API second.
+      // Warm both up, then measure them alternately, the bare server first in each round; the
+      // median round of each stands for it (single runs move by a third on this machine).
       await load(`${bareUrl}${list.bare}`, undefined, 2);
       await load(`${apiUrl}${list.api}`, authorization, 2);
-      const baseline = await load(`${bareUrl}${list.bare}`);
-      const api = await load(`${apiUrl}${list.api}`, authorization);
-      if (api.errors || baseline.errors)
+      const bareRuns: LoadResult[] = [];
+      const apiRuns: LoadResult[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        bareRuns.push(await load(`${bareUrl}${list.bare}`));
+        apiRuns.push(await load(`${apiUrl}${list.api}`, authorization));
+      }
+      const errors = (runs: LoadResult[]) => runs.reduce((n, r) => n + r.errors, 0);
+      if (errors(apiRuns) || errors(bareRuns))
         throw new Error(
-          `${list.name}: ${api.errors} API errors, ${baseline.errors} baseline errors`,
+          `${list.name}: ${errors(apiRuns)} API errors, ${errors(bareRuns)} baseline errors`,
         );
+      const baseline = median(bareRuns);
+      const api = median(apiRuns);
+      const spread = (runs: LoadResult[]) =>
+        `${Math.round(Math.min(...runs.map((r) => r.rps)))}–${Math.round(Math.max(...runs.map((r) => r.rps)))}`;
       rows.push(
         {
-          name: `${list.name}: bare Fastify (p99 ${baseline.p99.toFixed(0)} ms)`,
+          name: `${list.name}: bare Fastify (p99 ${baseline.p99.toFixed(0)} ms; ${spread(bareRuns)})`,
           ms: baseline.rps,
           unit: 'req/s',
           ratio: 1,
         },
         {
-          name: `${list.name}: API (p99 ${api.p99.toFixed(0)} ms)`,
+          name: `${list.name}: API (p99 ${api.p99.toFixed(0)} ms; ${spread(apiRuns)})`,
           ms: api.rps,
           unit: 'req/s',
           ratio: api.rps / baseline.rps,

@@ -33,7 +33,7 @@ else
     'PostgreSQL file-list benchmark skipped: set TEST_DATABASE_URL=postgres://… to run it.',
   );
 suites.push({
-  name: 'Authenticated lists under load, 50 connections (ratio: requests per second against a bare Fastify server)',
+  name: 'Authenticated lists under load, 50 connections (ratio: requests per second against a bare Fastify server, median of alternate rounds)',
   run: benchListLoad,
 });
 suites.push({ name: 'Thumbnails and previews (ratio: images per second)', run: benchThumbnails });
