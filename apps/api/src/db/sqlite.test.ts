@@ -121,7 +121,6 @@ describe('rows made from arrays of values', () => {
   const QUERY = `SELECT a.id, a.name, a.note, b.name AS name, a.id * 1.5 AS half,
     x'00ff' AS bytes, NULL AS missing, 'tricky "quoted"' AS "we""ird 'name'"
     FROM items a JOIN items b ON b.id = a.id ORDER BY a.id`;
-  let plainDir: string;
   let plain: Kysely<TestDb>;
 
   beforeEach(async () => {
@@ -129,8 +128,7 @@ describe('rows made from arrays of values', () => {
       db,
     );
     // A second connection to the same file whose driver makes its own rows.
-    plainDir = dir;
-    const { database } = openSqlite(path.join(plainDir, 'test.db'), 'auto', { arrayRows: false });
+    const { database } = openSqlite(path.join(dir, 'test.db'), 'auto', { arrayRows: false });
     plain = new Kysely<TestDb>({ dialect: new SqliteDialect({ database }) });
   });
 

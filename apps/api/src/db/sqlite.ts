@@ -115,22 +115,16 @@ function openWithNodeSqlite(file: string, arrayRows: boolean): SqliteDatabase {
     (sql) => {
       const statement = sqlite.prepare(sql);
       const columns = statement.columns();
-      const toRow = arrayRows && statement.setReturnArrays ? rowMaker(columns) : null;
-      if (toRow) {
-        statement.setReturnArrays?.(true);
-        return {
-          reader: true,
-          all: (parameters) => toRows(statement.all(...parameters) as unknown[][], toRow),
-          run: (parameters) => statement.run(...parameters),
-          iterate: (parameters) => mapIterator(statement.iterate(...parameters), toRow),
-        };
-      }
-      return {
+      const plain: SqliteStatement = {
         reader: columns.length > 0,
         all: (parameters) => statement.all(...parameters),
         run: (parameters) => statement.run(...parameters),
         iterate: (parameters) => statement.iterate(...parameters),
       };
+      const toRow = arrayRows && statement.setReturnArrays ? rowMaker(columns) : null;
+      if (!toRow) return plain;
+      statement.setReturnArrays?.(true);
+      return withRowsFromArrays(plain, toRow);
     },
     () => sqlite.close(),
   );
@@ -146,13 +140,7 @@ function openWithBetterSqlite3(file: string, arrayRows: boolean): SqliteDatabase
       const toRow = arrayRows && statement.reader ? rowMaker(statement.columns()) : null;
       if (!toRow) return statement;
       statement.raw(true);
-      return {
-        reader: true,
-        all: (parameters) => toRows(statement.all(parameters) as unknown[][], toRow),
-        run: (parameters) => statement.run(parameters),
-        iterate: (parameters) =>
-          mapIterator(statement.iterate(parameters) as IterableIterator<unknown[]>, toRow),
-      };
+      return withRowsFromArrays(statement, toRow);
     },
     () => sqlite.close(),
   );
@@ -173,14 +161,21 @@ export function rowMaker(columns: readonly { name: string }[]): RowMaker | null 
   return new Function('v', `return { ${properties} };`) as RowMaker;
 }
 
-function toRows(values: unknown[][], toRow: RowMaker): unknown[] {
-  const rows = new Array<unknown>(values.length);
-  for (let i = 0; i < values.length; i++) rows[i] = toRow(values[i] as unknown[]);
-  return rows;
-}
-
-function* mapIterator(values: IterableIterator<unknown>, toRow: RowMaker): IterableIterator<unknown> {
-  for (const row of values) yield toRow(row as unknown[]);
+/** A statement that reads arrays of values (raw, setReturnArrays), giving rows made by `toRow`. */
+function withRowsFromArrays(statement: SqliteStatement, toRow: RowMaker): SqliteStatement {
+  return {
+    reader: true,
+    all: (parameters) => {
+      const values = statement.all(parameters) as unknown[][];
+      const rows = new Array<unknown>(values.length);
+      for (let i = 0; i < values.length; i++) rows[i] = toRow(values[i] as unknown[]);
+      return rows;
+    },
+    run: (parameters) => statement.run(parameters),
+    iterate: function* (parameters) {
+      for (const values of statement.iterate(parameters)) yield toRow(values as unknown[]);
+    },
+  };
 }
 
 /**
