@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -70,6 +70,45 @@ describe('files on disk', () => {
     const reading = await storage.get(KEY);
     await storage.put(KEY, Readable.from([randomBytes(1000)]));
     expect(await readAll(reading)).toEqual(original);
+  });
+});
+
+describe('adoptFile', () => {
+  const source = (name: string) => path.join(temp.dir, name);
+
+  it('makes a file an object without copying it, creating the folders of its key', async () => {
+    const data = randomBytes(70_000);
+    await writeFile(source('upload'), data);
+    expect(await storage.adoptFile(KEY, source('upload'))).toBe(data.length);
+    expect(await readAll(await storage.get(KEY))).toEqual(data);
+    // The same file under two names: no byte was copied.
+    const [object, original] = await Promise.all([
+      stat(path.join(temp.dir, 'files', ...KEY.split('/'))),
+      stat(source('upload')),
+    ]);
+    expect(object.ino).toBe(original.ino);
+    expect(object.nlink).toBe(2);
+  });
+
+  it('does nothing when adopting the same file again (a retried commit)', async () => {
+    await writeFile(source('upload'), 'first');
+    await storage.adoptFile(KEY, source('upload'));
+    expect(await storage.adoptFile(KEY, source('upload'))).toBe(5);
+    expect((await readAll(await storage.get(KEY))).toString()).toBe('first');
+  });
+
+  it('replaces whatever else the key held', async () => {
+    await storage.put(KEY, Readable.from([Buffer.from('older object')]));
+    await writeFile(source('upload'), 'newer');
+    expect(await storage.adoptFile(KEY, source('upload'))).toBe(5);
+    expect((await readAll(await storage.get(KEY))).toString()).toBe('newer');
+  });
+
+  it('fails, creating no object, when the file is missing', async () => {
+    await expect(storage.adoptFile(KEY, source('missing'))).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+    expect(await storage.stat(KEY)).toBeNull();
   });
 });
 

@@ -244,12 +244,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
    */
   async function makeDurableDir(dir: string): Promise<void> {
     const firstCreated = await mkdir(dir, { recursive: true });
-    if (firstCreated === undefined) return;
-    const top = path.dirname(firstCreated);
-    for (let current = path.dirname(dir); ; current = path.dirname(current)) {
-      await syncDir(current);
-      if (current === top || current === path.dirname(current)) break;
-    }
+    await Promise.all(parentsOfCreated(dir, firstCreated).map(syncDir));
   }
 
   async function adoptFile(key: string, sourcePath: string): Promise<number> {
@@ -269,24 +264,14 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     }
     // Linked before the sync: nothing refers to the name until the caller commits its row, and
     // on journalling file systems the file's sync then carries the new entries with it, so the
-    // directory syncs below rarely cost another journal commit.
-    const file = await open(finalPath, 'r');
-    let size: number;
-    try {
-      await file.sync();
-      size = (await file.stat()).size;
-    } finally {
-      await file.close();
-    }
-    await syncDir(dir);
-    // Every directory mkdir created is an entry in its parent, synced too.
-    if (firstCreated !== undefined) {
-      const top = path.dirname(firstCreated);
-      for (let current = path.dirname(dir); ; current = path.dirname(current)) {
-        await syncDir(current);
-        if (current === top || current === path.dirname(current)) break;
-      }
-    }
+    // directory syncs rarely cost another journal commit. The file, its directory and the parent
+    // of every directory mkdir created are synced at once: all must be durable before the caller
+    // commits, in no order among themselves.
+    const [size] = await Promise.all([
+      syncFile(finalPath),
+      syncDir(dir),
+      ...parentsOfCreated(dir, firstCreated).map(syncDir),
+    ]);
     return size;
   }
 
@@ -305,6 +290,31 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
 }
 
 /** Makes renames and new entries in `dir` survive a power loss. */
+/**
+ * The directories whose entries `mkdir(dir, { recursive: true })` changed when it created
+ * `firstCreated` (its answer): the parent of each directory it made, deepest first.
+ */
+function parentsOfCreated(dir: string, firstCreated: string | undefined): string[] {
+  if (firstCreated === undefined) return [];
+  const top = path.dirname(firstCreated);
+  const parents: string[] = [];
+  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+    parents.push(current);
+    if (current === top || current === path.dirname(current)) return parents;
+  }
+}
+
+/** fsync of a file's bytes; answers its size. */
+async function syncFile(filePath: string): Promise<number> {
+  const file = await open(filePath, 'r');
+  try {
+    await file.sync();
+    return (await file.stat()).size;
+  } finally {
+    await file.close();
+  }
+}
+
 async function syncDir(dir: string): Promise<void> {
   // Windows cannot open a directory for fsync, and NTFS journals the metadata anyway.
   if (process.platform === 'win32') return;

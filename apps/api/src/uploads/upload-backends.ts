@@ -44,8 +44,10 @@ function localBackend(config: Config, storage: LocalStorage): UploadBackend {
   );
   const fileOf = (uploadId: string) => path.join(directory, uploadId);
   const release = async (uploadId: string) => {
-    await rm(fileOf(uploadId), { force: true });
-    await rm(`${fileOf(uploadId)}.json`, { force: true });
+    await Promise.all([
+      rm(fileOf(uploadId), { force: true }),
+      rm(`${fileOf(uploadId)}.json`, { force: true }),
+    ]);
   };
   return {
     store,

@@ -8,10 +8,17 @@ import { pipeline as link, Transform, type Readable, type TransformCallback } fr
 import { pipeline } from 'node:stream/promises';
 import { DataStore, type Upload } from '@tus/utils';
 import { AppError } from '../errors/app-error.js';
+import { SNIFF_BYTES } from '../files/sniff.js';
 
-/** What a tus request carries that the store needs to see: the checksum of its body. */
+/** What a tus request carries that the store needs to see, and what it learns of its upload. */
 export interface TusRequestContext {
+  /** The checksum of its body (Upload-Checksum). */
   checksum?: { algorithm: ChecksumAlgorithm; expected: Buffer };
+  /**
+   * Set once this request made the upload a file: what tus asks of the upload afterwards is
+   * answered from here (complete), without reading the store's leftovers, which go next.
+   */
+  finished?: Upload;
 }
 
 export const tusRequestContext = new AsyncLocalStorage<TusRequestContext>();
@@ -20,10 +27,23 @@ export const tusRequestContext = new AsyncLocalStorage<TusRequestContext>();
 export const CHECKSUM_ALGORITHMS = ['sha1', 'sha256', 'md5'] as const;
 export type ChecksumAlgorithm = (typeof CHECKSUM_ALGORITHMS)[number];
 
-/** Hash state of an upload received in one process from byte 0, so finishing needs no re-read. */
+/**
+ * Hash state and first bytes of an upload received in one process from byte 0, so finishing
+ * needs no re-read, neither to hash nor to sniff the type.
+ */
 interface RunningHash {
   hash: Hash;
   bytes: number;
+  /** Copies of the first SNIFF_BYTES bytes. */
+  head: Buffer[];
+  headBytes: number;
+}
+
+/** What finishing needs of an upload this process received whole. */
+export interface ReceivedUpload {
+  sha256: string;
+  /** The first SNIFF_BYTES bytes (all of them for a smaller file). */
+  head: Buffer;
 }
 
 /** Bounded, so uploads abandoned mid-way cannot grow the map without limit. */
@@ -32,13 +52,24 @@ const MAX_RUNNING_HASHES = 10_000;
 class Counter extends Transform {
   bytes = 0;
 
-  constructor(private readonly hashes: Hash[]) {
+  /** `running` also gets the head: the bytes pass through from its offset on. */
+  constructor(
+    private readonly hashes: Hash[],
+    private readonly running: RunningHash | null = null,
+  ) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.bytes += chunk.length;
     for (const hash of this.hashes) hash.update(chunk);
+    const running = this.running;
+    if (running && running.headBytes < SNIFF_BYTES) {
+      // A copy, so the head does not keep a whole chunk alive.
+      const piece = Buffer.from(chunk.subarray(0, SNIFF_BYTES - running.headBytes));
+      running.head.push(piece);
+      running.headBytes += piece.length;
+    }
     callback(null, chunk);
   }
 }
@@ -78,6 +109,8 @@ export class ProductUploadStore extends DataStore {
   }
 
   override getUpload(id: string): Promise<Upload> {
+    const finished = tusRequestContext.getStore()?.finished;
+    if (finished?.id === id) return Promise.resolve(finished);
     return this.inner.getUpload(id);
   }
 
@@ -99,7 +132,7 @@ export class ProductUploadStore extends DataStore {
     const running = this.runningHashAt(id, offset);
     const checksum = tusRequestContext.getStore()?.checksum;
     const source = checksum ? await this.verified(stream, checksum) : stream;
-    const counter = new Counter(running ? [running.hash] : []);
+    const counter = running ? new Counter([running.hash], running) : new Counter([]);
     let newOffset: number;
     try {
       // Linked, not piped: a failing body must fail the store's write, not leave it waiting.
@@ -122,11 +155,12 @@ export class ProductUploadStore extends DataStore {
     return newOffset;
   }
 
-  /** The SHA-256 of an upload received whole by this process, if it was. */
-  takeSha256(id: string, size: number): string | null {
+  /** The SHA-256 and first bytes of an upload received whole by this process, if it was. */
+  takeReceived(id: string, size: number): ReceivedUpload | null {
     const running = this.running.get(id);
     this.running.delete(id);
-    return running?.bytes === size ? running.hash.digest('hex') : null;
+    if (running?.bytes !== size) return null;
+    return { sha256: running.hash.digest('hex'), head: Buffer.concat(running.head) };
   }
 
   private runningHashAt(id: string, offset: number): RunningHash | null {
@@ -138,7 +172,7 @@ export class ProductUploadStore extends DataStore {
       const oldest = this.running.keys().next().value;
       if (oldest !== undefined) this.running.delete(oldest);
     }
-    const fresh = { hash: createHash('sha256'), bytes: 0 };
+    const fresh: RunningHash = { hash: createHash('sha256'), bytes: 0, head: [], headBytes: 0 };
     this.running.set(id, fresh);
     return fresh;
   }

@@ -168,6 +168,8 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const row = await findUpload(ctx.db, current.uploadId);
         if (!row) throw new AppError('notFound');
         current.storageKey = await finishUpload(deps, current.actor, row, upload.metadata);
+        const context = tusRequestContext.getStore();
+        if (context) context.finished = upload;
         return {};
       },
       onResponseError: (_req, error) =>

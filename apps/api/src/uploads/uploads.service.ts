@@ -154,10 +154,11 @@ export async function discardUpload(ctx: UploadDeps, row: UploadRow): Promise<vo
 
 /**
  * The last byte of an upload arrived (or a restarted request found it complete): make it a file.
- * The SHA-256 comes from the running hash when this process saw every byte, from the stored
- * bytes otherwise; a `sha256` the client put in the metadata must match it. Bytes are published
- * first and the row after, in one transaction that also claims the upload, so a crash anywhere
- * leaves either an upload that finishing again commits, or the file — never half of it. The
+ * The SHA-256 and the first bytes the type is sniffed from come from the stream when this
+ * process saw every byte, from the stored bytes otherwise; a `sha256` the client put in the
+ * metadata must match it. Bytes are published first and the row after, in one transaction that
+ * also claims the upload, so a crash anywhere leaves either an upload that finishing again
+ * commits, or the file — never half of it. The
  * caller releases what the tus store keeps once it no longer needs it. A refused file (type,
  * checksum, access lost) is discarded whole.
  */
@@ -171,15 +172,18 @@ export async function finishUpload(
   try {
     const access = await loadCollectionAccess(ctx, actor, row.team_id, row.collection_id);
     authorize(mayUpload(access));
+    // Received whole by this process: hashed and its head kept as the bytes streamed in.
+    const received = backend.store.takeReceived(backend.storeId(row.id), row.size);
     const head =
-      row.size === 0
+      received?.head ??
+      (row.size === 0
         ? Buffer.alloc(0)
         : await readAll(
             await backend.read(row.id, { start: 0, end: Math.min(SNIFF_BYTES, row.size) - 1 }),
             SNIFF_BYTES,
-          );
+          ));
     const sha256 =
-      backend.store.takeSha256(backend.storeId(row.id), row.size) ??
+      received?.sha256 ??
       (await sha256Of(row.size === 0 ? Readable.from([]) : await backend.read(row.id)));
     const claimed = metadata?.sha256?.trim().toLowerCase();
     if (claimed && claimed !== sha256) {

@@ -85,8 +85,29 @@ describe.each(STORAGE_KINDS)('resumable uploads on %s storage', (kind) => {
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.headers['upload-offset']).toBe(String(data.length));
+    // A file now: nothing of it expires.
+    expect(created.headers['upload-expires']).toBeUndefined();
     const file = await fileRow(idOf(String(created.headers.location)));
     expect(file).toMatchObject({ name: 'note.txt', size: data.length, sha256: sha256(data) });
+    expect(await server.tusLeftovers()).toEqual([]);
+  });
+
+  it('keeps the first part sent in the creation request, and says when the rest is due', async () => {
+    const tus = await tusClient(server, world.users.admin);
+    const collection = world.collections.shared;
+    const data = Buffer.from('the first half; and the second half\n');
+    const created = await tus.create(collection.team_id, collection.id, {
+      length: data.length,
+      filename: 'halves.txt',
+      body: data.subarray(0, 15),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.headers['upload-offset']).toBe('15');
+    expect(Date.parse(String(created.headers['upload-expires']))).toBeGreaterThan(Date.now());
+    const url = String(created.headers.location);
+    expect(await fileRow(idOf(url))).toBeUndefined();
+    expect((await tus.patch(url, 15, data.subarray(15))).statusCode).toBe(204);
+    expect(await fileRow(idOf(url))).toMatchObject({ size: data.length, sha256: sha256(data) });
   });
 
   it('stores an empty file', async () => {
