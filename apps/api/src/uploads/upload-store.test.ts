@@ -1,16 +1,17 @@
 /**
  * What the product's tus store keeps of an upload received by this process: the SHA-256 and the
  * first bytes finishing sniffs the type from, and the answer tus gets once the upload is a file.
+ * Over the local disk's store (BufferedFileStore), whose writes are checked here too.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { FileStore } from '@tus/file-store';
-import { Upload } from '@tus/utils';
+import { ERRORS, Upload } from '@tus/utils';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SNIFF_BYTES } from '../files/sniff.js';
 import { makeTempDir } from '../storage/testing/helpers.js';
+import { BufferedFileStore, FILE_WRITE_BUFFER_BYTES } from './upload-backends.js';
 import { ProductUploadStore, tusRequestContext } from './upload-store.js';
 
 let temp: Awaited<ReturnType<typeof makeTempDir>>;
@@ -25,7 +26,7 @@ afterEach(() => temp.cleanup());
 /** A store over the same directory, as a restarted process would have. */
 function newStore(): ProductUploadStore {
   return new ProductUploadStore(
-    new FileStore({ directory: path.join(temp.dir, 'uploads') }),
+    new BufferedFileStore(path.join(temp.dir, 'uploads'), 0),
     path.join(temp.dir, 'spool'),
   );
 }
@@ -39,6 +40,23 @@ const chunked = (data: Buffer, size: number) =>
       data.subarray(i * size, (i + 1) * size),
     ),
   );
+
+/** `data` in chunks that arrive one by one, as a socket delivers them, then a connection reset. */
+function breakingOff(data: Buffer, size: number): Readable {
+  let at = 0;
+  return new Readable({
+    read() {
+      setTimeout(() => {
+        if (at >= data.length) {
+          this.destroy(new Error('connection reset'));
+          return;
+        }
+        this.push(data.subarray(at, at + size));
+        at += size;
+      }, 1);
+    },
+  });
+}
 
 async function created(id: string, size: number): Promise<void> {
   await store.create(new Upload({ id, size, offset: 0 }));
@@ -115,5 +133,40 @@ describe('once a request made the upload a file', () => {
     });
     // Outside that request the store answers, and the upload is gone.
     await expect(store.getUpload('done')).rejects.toBeDefined();
+  });
+});
+
+describe('the local disk store', () => {
+  it('writes every byte at its offset, whatever the chunks, past its buffer', async () => {
+    const data = randomBytes(3 * FILE_WRITE_BUFFER_BYTES + 12_345);
+    await created('big', data.length);
+    const first = FILE_WRITE_BUFFER_BYTES + 1;
+    expect(await store.write(chunked(data.subarray(0, first), 65_536), 'big', 0)).toBe(first);
+    expect(await store.write(chunked(data.subarray(first), 10_000), 'big', first)).toBe(
+      data.length,
+    );
+    expect((await store.getUpload('big')).offset).toBe(data.length);
+    expect(sha256(await readFile(path.join(temp.dir, 'uploads', 'big')))).toBe(sha256(data));
+  });
+
+  it('keeps what reached the disk when a body fails, and the offset says how much', async () => {
+    const data = randomBytes(2 * FILE_WRITE_BUFFER_BYTES);
+    await created('broken', data.length);
+    const sent = data.subarray(0, FILE_WRITE_BUFFER_BYTES + 500);
+    await expect(store.write(breakingOff(sent, 65_536), 'broken', 0)).rejects.toBe(
+      ERRORS.FILE_WRITE_ERROR,
+    );
+    const { offset } = await store.getUpload('broken');
+    // What arrived before the reset was written meanwhile, and nothing more.
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThanOrEqual(sent.length);
+    const onDisk = await readFile(path.join(temp.dir, 'uploads', 'broken'));
+    expect(onDisk.length).toBe(offset);
+    expect(sha256(onDisk)).toBe(sha256(data.subarray(0, offset)));
+    // The client resumes from there and the file ends whole.
+    expect(await store.write(chunked(data.subarray(offset), 4096), 'broken', offset)).toBe(
+      data.length,
+    );
+    expect(sha256(await readFile(path.join(temp.dir, 'uploads', 'broken')))).toBe(sha256(data));
   });
 });
