@@ -193,7 +193,8 @@ test.describe('collections and files', () => {
       hasTouch: true,
     });
     const phone = await context.newPage();
-    const phoneErrors = watchConsole(phone);
+    // The preview that fails on purpose below answers 503; nothing else may.
+    const phoneErrors = watchConsole(phone, [503]);
     await phone.goto(`/teams/${teamId}`);
     await expect(phone.getByRole('heading', { name: 'Raccolte' })).toBeVisible();
     await expect(phone.getByRole('link', { name: 'Summer trip', exact: true })).toBeVisible();
@@ -210,6 +211,24 @@ test.describe('collections and files', () => {
     await phone.getByRole('button', { name: 'lake.png', exact: true }).first().click();
     await expect(phone.getByRole('dialog', { name: 'lake.png' })).toBeVisible();
     await shot(phone, 'preview-dark-phone-it');
+    await phone
+      .getByRole('dialog', { name: 'lake.png' })
+      .getByRole('button', { name: 'Chiudi' })
+      .click();
+
+    // A preview that cannot be loaded says so (spec §2, loadingFile), and Retry shows it once it
+    // can be: the picture was not loaded yet in this browser, so the failure reaches it.
+    await phone.route('**/api/renditions/**', (route) => route.fulfill({ status: 503 }));
+    await phone.getByRole('button', { name: 'sunset.png', exact: true }).first().click();
+    const failed = phone.getByRole('dialog', { name: 'sunset.png' });
+    await expect(failed.getByRole('alert')).toHaveText(/Impossibile caricare il file\./);
+    await expect(failed.getByRole('img', { name: 'sunset.png' })).toBeHidden();
+    await shot(phone, 'preview-failed-dark-phone-it');
+    await phone.unroute('**/api/renditions/**');
+    await failed.getByRole('button', { name: 'Riprova' }).click();
+    await expect(failed.getByRole('img', { name: 'sunset.png' })).toBeVisible();
+    await expect(failed.getByRole('alert')).toBeHidden();
+    await failed.getByRole('button', { name: 'Chiudi' }).click();
 
     // The owner deletes the colleague's collection, asked first, and it is gone for everyone.
     await phone.goto(`/teams/${teamId}`);
