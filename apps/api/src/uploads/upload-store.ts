@@ -46,7 +46,10 @@ export interface ReceivedUpload {
   head: Buffer;
 }
 
-/** Bounded, so uploads abandoned mid-way cannot grow the map without limit. */
+/**
+ * Bounded, so uploads abandoned mid-way cannot grow the map without limit: at most about 40 MB
+ * of hash states and heads (SNIFF_BYTES each), and only with that many uploads in progress.
+ */
 const MAX_RUNNING_HASHES = 10_000;
 
 class Counter extends Transform {
