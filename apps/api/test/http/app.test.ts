@@ -243,6 +243,19 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('sends the security headers with the page and its files too', async () => {
+    for (const url of ['/teams/some-team', '/assets/app.js']) {
+      const res = await server.app.inject(url);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(res.headers['permissions-policy'], url).toContain('camera=()');
+    }
+    // The page's own policy replaces the API's, which allows nothing.
+    const page = await server.app.inject('/teams/some-team');
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
   it('serves the precompressed copy a browser accepts, and plain bytes to others', async () => {
     const br = await server.app.inject({
       url: '/assets/app.js',
