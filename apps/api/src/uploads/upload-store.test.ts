@@ -137,6 +137,14 @@ describe('once a request made the upload a file', () => {
 });
 
 describe('the local disk store', () => {
+  it('refuses to write where an id could leave its folder', async () => {
+    for (const id of ['../outside', 'a/b', 'a\\b', '..']) {
+      await expect(store.write(chunked(Buffer.from('x'), 1), id, 0), id).rejects.toBe(
+        ERRORS.FILE_NOT_FOUND,
+      );
+    }
+  });
+
   it('writes every byte at its offset, whatever the chunks, past its buffer', async () => {
     const data = randomBytes(3 * FILE_WRITE_BUFFER_BYTES + 12_345);
     await created('big', data.length);
