@@ -289,7 +289,6 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
   };
 }
 
-/** Makes renames and new entries in `dir` survive a power loss. */
 /**
  * The directories whose entries `mkdir(dir, { recursive: true })` changed when it created
  * `firstCreated` (its answer): the parent of each directory it made, deepest first.
@@ -315,6 +314,7 @@ async function syncFile(filePath: string): Promise<number> {
   }
 }
 
+/** Makes renames and new entries in `dir` survive a power loss. */
 async function syncDir(dir: string): Promise<void> {
   // Windows cannot open a directory for fsync, and NTFS journals the metadata anyway.
   if (process.platform === 'win32') return;

@@ -47,18 +47,15 @@ export const FILE_WRITE_BUFFER_BYTES = 1024 * 1024;
 
 /** @tus/file-store, writing with FILE_WRITE_BUFFER_BYTES of room; the same files otherwise. */
 export class BufferedFileStore extends FileStore {
-  constructor(
-    private readonly dir: string,
-    expirationPeriodInMilliseconds: number,
-  ) {
-    super({ directory: dir, expirationPeriodInMilliseconds });
+  constructor(directory: string, expirationPeriodInMilliseconds: number) {
+    super({ directory, expirationPeriodInMilliseconds });
   }
 
   /** An upload's file; ids are ours (UUIDs), this only refuses what could leave the folder. */
   private fileOf(id: string): string {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- tus's errors are answers
     if (id === '' || id === '.' || id === '..' || /[/\\]/.test(id)) throw ERRORS.FILE_NOT_FOUND;
-    return path.join(this.dir, id);
+    return path.join(this.directory, id);
   }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {

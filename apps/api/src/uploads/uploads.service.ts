@@ -158,9 +158,8 @@ export async function discardUpload(ctx: UploadDeps, row: UploadRow): Promise<vo
  * process saw every byte, from the stored bytes otherwise; a `sha256` the client put in the
  * metadata must match it. Bytes are published first and the row after, in one transaction that
  * also claims the upload, so a crash anywhere leaves either an upload that finishing again
- * commits, or the file — never half of it. The
- * caller releases what the tus store keeps once it no longer needs it. A refused file (type,
- * checksum, access lost) is discarded whole.
+ * commits, or the file — never half of it. The caller releases what the tus store keeps once it
+ * no longer needs it. A refused file (type, checksum, access lost) is discarded whole.
  */
 export async function finishUpload(
   ctx: UploadDeps,
