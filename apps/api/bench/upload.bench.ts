@@ -37,9 +37,43 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
 `;
 
-async function startBareServer(dir: string): Promise<{ origin: string; stop: () => void }> {
+/**
+ * Not a target but a floor: the baseline plus only what no stored upload may skip — its SHA-256
+ * computed as the bytes stream in (recorded on every file), and the bytes published under their
+ * own folder durably (a hard link into a new folder, the folder and its parent synced), as the
+ * local driver does before a file's row may point at them; the incoming name is removed after the
+ * answer. No HTTP framework, authentication, tus or database: what this server reaches bounds
+ * what any implementation of the API can on the same machine.
+ */
+const FLOOR_SERVER = `
+const http = require('node:http'); const fs = require('node:fs'); const fsp = require('node:fs/promises');
+const path = require('node:path'); const crypto = require('node:crypto');
+const syncDir = async (dir) => { const h = await fsp.open(dir, 'r'); try { await h.sync(); } finally { await h.close(); } };
+let n = 0;
+http.createServer((req, res) => {
+  const id = String(n++);
+  const temp = path.join(process.env.DIR, 'incoming-' + id);
+  const hash = crypto.createHash('sha256');
+  req.on('data', (chunk) => hash.update(chunk));
+  const out = fs.createWriteStream(temp, { flush: true });
+  req.pipe(out).on('close', async () => {
+    hash.digest('hex');
+    const dir = path.join(process.env.DIR, 'files', id);
+    await fsp.mkdir(dir, { recursive: true });
+    await fsp.link(temp, path.join(dir, 'original'));
+    await Promise.all([syncDir(dir), syncDir(path.dirname(dir))]);
+    res.statusCode = 204; res.end();
+    await fsp.rm(temp);
+  });
+}).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
+`;
+
+async function startBareServer(
+  dir: string,
+  source = BARE_SERVER,
+): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', BARE_SERVER], {
+  const child = spawn(process.execPath, ['-e', source], {
     env: { PORT: String(port), DIR: dir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -169,6 +203,7 @@ async function timeMany(target: Target, count: number, size: number): Promise<nu
 export async function benchUploads(): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'raccolta-bench-upload-'));
   const bareDir = mkdtempSync(path.join(tmpdir(), 'raccolta-bench-bare-'));
+  const floorDir = mkdtempSync(path.join(tmpdir(), 'raccolta-bench-floor-'));
   const env = {
     DATA_DIR: dataDir,
     APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
@@ -192,14 +227,17 @@ export async function benchUploads(): Promise<BenchRow[]> {
   await ctx.db.destroy();
 
   const bare = await startBareServer(bareDir);
+  const floorServer = await startBareServer(floorDir, FLOOR_SERVER);
   let api: ApiProcess | null = null;
   try {
     api = await startApiProcess(env);
     const running = api;
     const baseline = bareTarget(bare.origin);
+    const floor = bareTarget(floorServer.origin);
     const stack = apiTarget(running, accessToken, team.id, collectionId);
     const encrypted = apiTarget(running, accessToken, premium.id, premiumCollectionId);
     await baseline.upload(BLOCK.length);
+    await floor.upload(SMALL_SIZE);
     await stack.upload(BLOCK.length);
     await stack.upload(SMALL_SIZE);
     await encrypted.upload(BLOCK.length);
@@ -213,6 +251,7 @@ export async function benchUploads(): Promise<BenchRow[]> {
     const bigApi: number[] = [];
     const bigEncrypted: number[] = [];
     const manyBare: number[] = [];
+    const manyFloor: number[] = [];
     const manyApi: number[] = [];
     let apiCpuMs = 0;
     try {
@@ -221,6 +260,7 @@ export async function benchUploads(): Promise<BenchRow[]> {
         bigApi.push(await timeOne(stack, GIB));
         bigEncrypted.push(await timeOne(encrypted, GIB));
         manyBare.push(await timeMany(baseline, SMALL_FILES, SMALL_SIZE));
+        manyFloor.push(await timeMany(floor, SMALL_FILES, SMALL_SIZE));
         const cpuBefore = await cpuMs(running.pid);
         manyApi.push(await timeMany(stack, SMALL_FILES, SMALL_SIZE));
         apiCpuMs += (await cpuMs(running.pid)) - cpuBefore;
@@ -235,7 +275,7 @@ export async function benchUploads(): Promise<BenchRow[]> {
     console.log(
       `  1 GiB: bare ${mbps(best(bigBare)).toFixed(0)} MiB/s, API ${mbps(best(bigApi)).toFixed(0)} MiB/s, ` +
         `API premium (encrypted) ${mbps(best(bigEncrypted)).toFixed(0)} MiB/s; ` +
-        `${SMALL_FILES} × 2 MB: bare ${fps(best(manyBare)).toFixed(0)} files/s, API ${fps(best(manyApi)).toFixed(0)} files/s; ` +
+        `${SMALL_FILES} × 2 MB: bare ${fps(best(manyBare)).toFixed(0)} files/s, floor ${fps(best(manyFloor)).toFixed(0)} files/s, API ${fps(best(manyApi)).toFixed(0)} files/s; ` +
         `API CPU ${(apiCpuMs / (ROUNDS * SMALL_FILES)).toFixed(1)} ms per small file; ` +
         `API RSS ${(rssBefore / 1024 ** 2).toFixed(0)} MB → peak ${(rssPeak / 1024 ** 2).toFixed(0)} MB (+${growthMb.toFixed(0)} MB)`,
     );
@@ -253,6 +293,11 @@ export async function benchUploads(): Promise<BenchRow[]> {
       },
       { name: `${SMALL_FILES} × 2 MB, bare (baseline)`, ms: best(manyBare), ratio: 1 },
       {
+        name: `${SMALL_FILES} × 2 MB, floor: bare + SHA-256 + durable publish (no API)`,
+        ms: best(manyFloor),
+        ratio: best(manyBare) / best(manyFloor),
+      },
+      {
         name: `${SMALL_FILES} × 2 MB via the API (files/s ratio)`,
         ms: best(manyApi),
         ratio: best(manyBare) / best(manyApi),
@@ -262,6 +307,8 @@ export async function benchUploads(): Promise<BenchRow[]> {
     await api?.stop();
     bare.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    floorServer.stop();
     rmSync(bareDir, { recursive: true, force: true });
+    rmSync(floorDir, { recursive: true, force: true });
   }
 }
