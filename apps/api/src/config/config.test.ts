@@ -75,7 +75,11 @@ describe('storage encryption key', () => {
   it('reads STORAGE_ENCRYPTION_KEY as 64 hex digits or base64 of 32 bytes', () => {
     withDataDir((dir) => {
       const key = Buffer.alloc(32, 0xab);
-      for (const written of [key.toString('hex'), key.toString('base64'), key.toString('base64url')]) {
+      for (const written of [
+        key.toString('hex'),
+        key.toString('base64'),
+        key.toString('base64url'),
+      ]) {
         const config = loadConfig({ ...secret, DATA_DIR: dir, STORAGE_ENCRYPTION_KEY: written });
         expect(config.storageEncryptionKey.equals(key)).toBe(true);
       }
@@ -84,10 +88,32 @@ describe('storage encryption key', () => {
 
   it('refuses a key of another length or not encoded', () => {
     withDataDir((dir) => {
-      for (const bad of ['ab'.repeat(16), Buffer.alloc(31).toString('base64'), 'not a key at all']) {
+      for (const bad of [
+        'ab'.repeat(16),
+        Buffer.alloc(31).toString('base64'),
+        'not a key at all',
+      ]) {
         expect(() => loadConfig({ ...secret, DATA_DIR: dir, STORAGE_ENCRYPTION_KEY: bad })).toThrow(
           /STORAGE_ENCRYPTION_KEY/,
         );
+      }
+    });
+  });
+
+  it('reads STORAGE_ENCRYPTION_PREVIOUS_KEYS as keys separated by commas, none by default', () => {
+    withDataDir((dir) => {
+      expect(loadConfig({ ...secret, DATA_DIR: dir }).storageEncryptionPreviousKeys).toEqual([]);
+      const [a, b] = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];
+      const config = loadConfig({
+        ...secret,
+        DATA_DIR: dir,
+        STORAGE_ENCRYPTION_PREVIOUS_KEYS: ` ${a.toString('hex')} ,${b.toString('base64')},`,
+      });
+      expect(config.storageEncryptionPreviousKeys).toEqual([a, b]);
+      for (const bad of [`${a.toString('hex')},not a key`, Buffer.alloc(16).toString('hex')]) {
+        expect(() =>
+          loadConfig({ ...secret, DATA_DIR: dir, STORAGE_ENCRYPTION_PREVIOUS_KEYS: bad }),
+        ).toThrow(/STORAGE_ENCRYPTION_PREVIOUS_KEYS/);
       }
     });
   });
@@ -98,7 +124,9 @@ describe('storage encryption key', () => {
       expect(first).toHaveLength(32);
       const file = path.join(dir, '.storage-key');
       expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect(loadConfig({ ...secret, DATA_DIR: dir }).storageEncryptionKey.equals(first)).toBe(true);
+      expect(loadConfig({ ...secret, DATA_DIR: dir }).storageEncryptionKey.equals(first)).toBe(
+        true,
+      );
     });
   });
 

@@ -51,6 +51,12 @@ export const envSchema = z.object({
       message: '32 bytes, written as 64 hexadecimal digits or in base64',
     })
     .optional(),
+  STORAGE_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .refine((value) => decodeKeyList(value) !== null, {
+      message: 'keys of 32 bytes (64 hexadecimal digits or base64), separated by commas',
+    })
+    .optional(),
   SIGNED_URL_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   MAIL_TRANSPORT: z.enum(['console', 'smtp']).default('console'),
   SMTP_URL: z.string().optional(),
@@ -160,6 +166,8 @@ export interface Config {
   secret: string;
   /** Encrypts the premium plan's stored files (32 bytes). */
   storageEncryptionKey: Buffer;
+  /** Keys objects encrypted before a rotation are read with; nothing is written with them. */
+  storageEncryptionPreviousKeys: Buffer[];
   signedUrlTtlSeconds: number;
   mail: MailTransportConfig & {
     /** How long the console transport's .eml copies are kept before the daily purge. */
@@ -305,6 +313,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     storageEncryptionKey:
       (e.STORAGE_ENCRYPTION_KEY === undefined ? null : decodeKey(e.STORAGE_ENCRYPTION_KEY)) ??
       localStorageKey(dataDir),
+    storageEncryptionPreviousKeys: decodeKeyList(e.STORAGE_ENCRYPTION_PREVIOUS_KEYS ?? '') ?? [],
     signedUrlTtlSeconds: e.SIGNED_URL_TTL_SECONDS,
     mail: {
       ...(e.MAIL_TRANSPORT === 'smtp'
@@ -430,6 +439,18 @@ function decodeKey(value: string): Buffer | null {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text)) return null;
   const bytes = Buffer.from(text, 'base64');
   return bytes.length === 32 ? bytes : null;
+}
+
+/** Keys separated by commas (blanks around them ignored, empty entries skipped); null if one is bad. */
+function decodeKeyList(value: string): Buffer[] | null {
+  const keys: Buffer[] = [];
+  for (const part of value.split(',')) {
+    if (part.trim() === '') continue;
+    const key = decodeKey(part);
+    if (!key) return null;
+    keys.push(key);
+  }
+  return keys;
 }
 
 /**

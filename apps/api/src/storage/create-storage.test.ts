@@ -40,4 +40,30 @@ describe('createStorage', () => {
       new RegExp(`^${s3.endpoint}/${s3.bucket}/install-a/a/b\\?`),
     );
   });
+
+  it('reads what the configured key wrote before a rotation once it is a previous key', async () => {
+    const [first, second] = [
+      Buffer.alloc(32, 3).toString('hex'),
+      Buffer.alloc(32, 4).toString('hex'),
+    ];
+    const base = { APP_SECRET: SECRET, DATA_DIR: temp.dir };
+    const before = createStorage(loadConfig({ ...base, STORAGE_ENCRYPTION_KEY: first }), clock);
+    const key = 'teams/t/collections/c/rotated/original.enc';
+    await before.put(key, Readable.from([Buffer.from('written before the rotation')]));
+
+    const withoutOld = createStorage(
+      loadConfig({ ...base, STORAGE_ENCRYPTION_KEY: second }),
+      clock,
+    );
+    await expect(withoutOld.get(key)).rejects.toThrow(/STORAGE_ENCRYPTION_PREVIOUS_KEYS/);
+    const rotated = createStorage(
+      loadConfig({
+        ...base,
+        STORAGE_ENCRYPTION_KEY: second,
+        STORAGE_ENCRYPTION_PREVIOUS_KEYS: first,
+      }),
+      clock,
+    );
+    expect((await readAll(await rotated.get(key))).toString()).toBe('written before the rotation');
+  });
 });

@@ -8,13 +8,14 @@ import type { Storage } from './storage.js';
 
 /**
  * The driver STORAGE names, built from the parsed configuration, behind the layer that encrypts
- * the objects written under `.enc` keys (the premium plan's) with STORAGE_ENCRYPTION_KEY.
+ * the objects written under `.enc` keys (the premium plan's) with STORAGE_ENCRYPTION_KEY, and reads
+ * those written before a rotation with STORAGE_ENCRYPTION_PREVIOUS_KEYS.
  */
 export function createStorage(config: Config, clock: Clock): Storage {
   const dateClock = (): Date => new Date(clock());
   return withEncryption(
     createDriver(config, dateClock),
-    new StorageCipher(config.storageEncryptionKey),
+    new StorageCipher(config.storageEncryptionKey, config.storageEncryptionPreviousKeys),
     { signingSecret: config.secret, publicBaseUrl: config.apiPublicUrl, clock: dateClock },
   );
 }

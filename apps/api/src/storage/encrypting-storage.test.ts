@@ -82,9 +82,10 @@ describe.each([localHarness(), s3Harness()])('encryption on the $name driver', (
       const got = await readAll(
         await storage.get(KEY, { start, ...(end !== undefined ? { end } : {}) }),
       );
-      expect(got.equals(data.subarray(start, end === undefined ? undefined : end + 1)), `${start}-${end}`).toBe(
-        true,
-      );
+      expect(
+        got.equals(data.subarray(start, end === undefined ? undefined : end + 1)),
+        `${start}-${end}`,
+      ).toBe(true);
     }
   });
 
@@ -92,10 +93,41 @@ describe.each([localHarness(), s3Harness()])('encryption on the $name driver', (
     const other = withEncryption(raw, new StorageCipher(Buffer.alloc(32, 1)), links);
     await other.put(KEY, Readable.from([Buffer.from('secret')]));
     await expect(storage.get(KEY)).rejects.toBeInstanceOf(EncryptionKeyError);
-    await expect(storage.get(KEY, { start: 2 })).rejects.toThrow(/another STORAGE_ENCRYPTION_KEY/);
+    await expect(storage.get(KEY, { start: 2 })).rejects.toThrow(
+      /another key \(id [0-9a-f]{8}\) than STORAGE_ENCRYPTION_KEY .* STORAGE_ENCRYPTION_PREVIOUS_KEYS/,
+    );
 
     await raw.put(KEY, Readable.from([Buffer.from('plain bytes under an encrypted name')]));
     await expect(storage.get(KEY)).rejects.toThrow(/not an encrypted object/);
+  });
+
+  it('after a rotation, reads what the previous keys wrote and writes with the new key only', async () => {
+    const first = Buffer.alloc(32, 1);
+    const second = Buffer.alloc(32, 2);
+    const before = withEncryption(raw, new StorageCipher(first), links);
+    const data = randomBytes(50_000);
+    await before.put(KEY, Readable.from([data]));
+    const earlierHeader = (await readAll(await raw.get(KEY))).subarray(0, ENCRYPTION_HEADER_BYTES);
+
+    // Rotated twice: the current key, and both earlier ones listed as previous keys.
+    const rotated = withEncryption(
+      raw,
+      new StorageCipher(TEST_ENCRYPTION_KEY, [second, first]),
+      links,
+    );
+    expect(await readAll(await rotated.get(KEY))).toEqual(data);
+    expect(await readAll(await rotated.get(KEY, { start: 17, end: 40_000 }))).toEqual(
+      data.subarray(17, 40_001),
+    );
+
+    const NEW = 'teams/t/collections/c/g/original.enc';
+    await rotated.put(NEW, Readable.from([data]));
+    const written = await readAll(await raw.get(NEW));
+    // Another key id in the header than the earlier object's: the current key wrote it.
+    expect(written.subarray(4, 8).equals(earlierHeader.subarray(4, 8))).toBe(false);
+    // Readable with the current key alone; the earlier object is not.
+    expect(await readAll(await storage.get(NEW))).toEqual(data);
+    await expect(storage.get(KEY)).rejects.toBeInstanceOf(EncryptionKeyError);
   });
 
   it('leaves objects under other keys as they are', async () => {
@@ -122,8 +154,26 @@ describe.each([localHarness(), s3Harness()])('encryption on the $name driver', (
 });
 
 describe('StorageCipher', () => {
-  it('takes only a 32-byte key', () => {
+  it('takes only 32-byte keys, the current one and the previous ones', () => {
     expect(() => new StorageCipher(Buffer.alloc(16))).toThrow(EncryptionKeyError);
+    expect(() => new StorageCipher(TEST_ENCRYPTION_KEY, [Buffer.alloc(31)])).toThrow(
+      EncryptionKeyError,
+    );
+  });
+
+  it('names each key by its own id and writes with the current one', () => {
+    const previous = Buffer.alloc(32, 9);
+    const cipher = new StorageCipher(TEST_ENCRYPTION_KEY, [previous, TEST_ENCRYPTION_KEY]);
+    expect(cipher.keyId.equals(new StorageCipher(TEST_ENCRYPTION_KEY).keyId)).toBe(true);
+    expect(cipher.keyId.equals(new StorageCipher(previous).keyId)).toBe(false);
+    const header = (id: Buffer) => Buffer.concat([Buffer.from('RCE1'), id, Buffer.alloc(16, 5)]);
+    expect(cipher.readHeader(header(new StorageCipher(previous).keyId), 'k').keyId).toBe(
+      new StorageCipher(previous).keyId.toString('hex'),
+    );
+    expect(() => cipher.readHeader(Buffer.from('RCE1'), 'k')).toThrow(/not an encrypted object/);
+    expect(() =>
+      cipher.readHeader(header(new StorageCipher(Buffer.alloc(32, 8)).keyId), 'k'),
+    ).toThrow(/another key/);
   });
 
   it('deciphers from any block, the counter carrying across bytes', async () => {
@@ -139,7 +189,8 @@ describe('StorageCipher', () => {
       const encrypted = Buffer.concat([reference.update(data), reference.final()]);
       for (const start of [0, 1, 16, 33, 4000, 4095]) {
         const body = encrypted.subarray(start - (start % 16));
-        const plain = await readAll(Readable.from([body]).pipe(cipher.decrypt(iv, start)));
+        const header = { iv, keyId: cipher.keyId.toString('hex') };
+        const plain = await readAll(Readable.from([body]).pipe(cipher.decrypt(header, start)));
         expect(plain.equals(data.subarray(start)), `iv ${iv.toString('hex')} at ${start}`).toBe(
           true,
         );

@@ -70,13 +70,13 @@ export function withEncryption(inner: Storage, cipher: StorageCipher, links: Sto
     const header = await readAll(
       await inner.get(key, { start: 0, end: ENCRYPTION_HEADER_BYTES - 1 }),
     );
-    const iv = cipher.readHeader(header, key);
+    const sealed = cipher.readHeader(header, key);
     const start = range?.start ?? 0;
     const stored = await inner.get(key, {
       start: cipherOffset(start),
       ...(range?.end !== undefined ? { end: ENCRYPTION_HEADER_BYTES + range.end } : {}),
     });
-    return pipeline(stored, cipher.decrypt(iv, start), ignore);
+    return pipeline(stored, cipher.decrypt(sealed, start), ignore);
   }
 
   async function stat(key: string): Promise<ObjectInfo | null> {

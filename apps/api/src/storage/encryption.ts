@@ -33,21 +33,48 @@ export class EncryptionKeyError extends Error {
   }
 }
 
-/** The 256-bit key every encrypted object is written with, and its short public id. */
+/** The short public id of a key, written in the header of every object enciphered with it. */
+function keyIdOf(key: Buffer): Buffer {
+  return createHmac('sha256', key)
+    .update('raccolta storage key id')
+    .digest()
+    .subarray(0, KEY_ID_BYTES);
+}
+
+/** What an object's header says: its IV, and which of the configured keys enciphered it. */
+export interface EncryptionHeader {
+  readonly iv: Buffer;
+  /** The key id, in hex (8 digits). */
+  readonly keyId: string;
+}
+
+/**
+ * The key every object is written with (STORAGE_ENCRYPTION_KEY), and the keys objects written
+ * before a rotation may still be enciphered with (STORAGE_ENCRYPTION_PREVIOUS_KEYS): each object's
+ * header names its key by id, so a reader finds the right one.
+ */
 export class StorageCipher {
   readonly #key: Buffer;
   readonly keyId: Buffer;
+  /** Every key objects may be read with, by hex id; the current one too. */
+  readonly #keys = new Map<string, Buffer>();
 
-  constructor(key: Buffer) {
-    if (key.length !== 32) throw new EncryptionKeyError('The storage encryption key must be 32 bytes');
+  constructor(key: Buffer, previous: readonly Buffer[] = []) {
+    for (const k of [key, ...previous]) {
+      if (k.length !== 32) {
+        throw new EncryptionKeyError('The storage encryption key must be 32 bytes');
+      }
+    }
     this.#key = Buffer.from(key);
-    this.keyId = createHmac('sha256', key)
-      .update('raccolta storage key id')
-      .digest()
-      .subarray(0, KEY_ID_BYTES);
+    this.keyId = keyIdOf(key);
+    this.#keys.set(this.keyId.toString('hex'), this.#key);
+    for (const k of previous) {
+      const id = keyIdOf(k).toString('hex');
+      if (!this.#keys.has(id)) this.#keys.set(id, Buffer.from(k));
+    }
   }
 
-  /** Plain bytes in, the header and the ciphertext out. */
+  /** Plain bytes in, the header and the ciphertext out, always under the current key. */
   encrypt(): Transform {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-ctr', this.#key, iv);
@@ -69,26 +96,34 @@ export class StorageCipher {
     });
   }
 
-  /** The IV of an object whose header this is; refuses another format or another key. */
-  readHeader(header: Buffer, objectKey: string): Buffer {
-    if (header.length < ENCRYPTION_HEADER_BYTES || !header.subarray(0, MAGIC.length).equals(MAGIC)) {
+  /** What an object's header says; refuses another format, or a key that is not configured. */
+  readHeader(header: Buffer, objectKey: string): EncryptionHeader {
+    if (
+      header.length < ENCRYPTION_HEADER_BYTES ||
+      !header.subarray(0, MAGIC.length).equals(MAGIC)
+    ) {
       throw new EncryptionKeyError(`${objectKey} is not an encrypted object`);
     }
-    const keyId = header.subarray(MAGIC.length, MAGIC.length + KEY_ID_BYTES);
-    if (!keyId.equals(this.keyId)) {
+    const keyId = header.subarray(MAGIC.length, MAGIC.length + KEY_ID_BYTES).toString('hex');
+    if (!this.#keys.has(keyId)) {
       throw new EncryptionKeyError(
-        `${objectKey} was encrypted with another STORAGE_ENCRYPTION_KEY than the one configured`,
+        `${objectKey} was encrypted with another key (id ${keyId}) than STORAGE_ENCRYPTION_KEY (id ${this.keyId.toString('hex')}) or any of STORAGE_ENCRYPTION_PREVIOUS_KEYS`,
       );
     }
-    return Buffer.from(header.subarray(MAGIC.length + KEY_ID_BYTES, ENCRYPTION_HEADER_BYTES));
+    return {
+      iv: Buffer.from(header.subarray(MAGIC.length + KEY_ID_BYTES, ENCRYPTION_HEADER_BYTES)),
+      keyId,
+    };
   }
 
   /**
    * Ciphertext that starts at the 16-byte block holding plain byte `start` in, plain bytes from
    * `start` out. `cipherOffset(start)` says where in the object that ciphertext begins.
    */
-  decrypt(iv: Buffer, start: number): Transform {
-    const decipher = createDecipheriv('aes-256-ctr', this.#key, counterAt(iv, Math.floor(start / BLOCK)));
+  decrypt({ iv, keyId }: EncryptionHeader, start: number): Transform {
+    const key = this.#keys.get(keyId);
+    if (!key) throw new EncryptionKeyError(`No configured storage encryption key has id ${keyId}`);
+    const decipher = createDecipheriv('aes-256-ctr', key, counterAt(iv, Math.floor(start / BLOCK)));
     let skip = start % BLOCK;
     return new Transform({
       transform(chunk: Buffer, _encoding, callback: TransformCallback) {
