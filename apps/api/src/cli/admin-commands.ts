@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { LOCALES, PLANS, planSchema, type Locale } from '@raccolta/contracts';
 import type { AppContext } from '../context.js';
 import { enqueueTeamEncryption } from '../files/encrypt-team.job.js';
+import { reencryptFiles } from '../files/reencrypt-files.js';
 import {
   NewsletterIssueError,
   parseIssue,
@@ -20,6 +21,9 @@ Commands:
   show-user <email or user id>      print the account
   set-plan <team id or alias> <free|pro|premium>   set a team's plan (alias quota; premium also
                                     encrypts the files it already has, in the background)
+  reencrypt-files                   after a key rotation, write the encrypted files again with
+                                    STORAGE_ENCRYPTION_KEY (the earlier objects are deleted by
+                                    the worker once their links have expired)
   send-newsletter --en <file> [--it <file>]   mail an issue to every confirmed subscriber, in
                                     their language when given (else the first one); a file's
                                     first line is "# Subject", then paragraphs split by blank lines`;
@@ -74,6 +78,25 @@ export async function runAdminCommand(ctx: AppContext, args: string[]): Promise<
         if (encrypting) await enqueueTeamEncryption(trx, team.id, ctx.clock);
       });
       return `${team.name}: plan ${parsed.data} (${ctx.config.teams.aliasLimits[parsed.data]} aliases${encrypting ? ', files encrypted at rest' : ''})`;
+    }
+    case 'reencrypt-files': {
+      const outcome = await reencryptFiles(ctx);
+      const lines = [
+        `${outcome.rewritten} file(s) written again with the current key (id ${outcome.keyId}).`,
+      ];
+      if (outcome.waiting > 0)
+        lines.push(
+          `${outcome.waiting} file(s) wait for their thumbnails: run the command again in a minute.`,
+        );
+      if (outcome.unreadable.length > 0)
+        lines.push(
+          `${outcome.unreadable.length} file(s) were encrypted with a key that is not configured (add it to STORAGE_ENCRYPTION_PREVIOUS_KEYS): ${outcome.unreadable.join(', ')}`,
+        );
+      if (outcome.waiting === 0 && outcome.unreadable.length === 0)
+        lines.push(
+          `No file needs an earlier key any more once the links handed out before have expired (SIGNED_URL_TTL_SECONDS, ${ctx.config.signedUrlTtlSeconds} s); downloads prepared before the rotation need it until they expire (DOWNLOAD_EXPIRY_HOURS).`,
+        );
+      return lines.join('\n');
     }
     case 'send-newsletter': {
       const issues = await readIssues(args.slice(1));

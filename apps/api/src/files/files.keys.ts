@@ -24,7 +24,11 @@ export function fileKeys({ teamId, collectionId, fileId, encrypted }: FileKeyPar
   const folder = `teams/${teamId}/collections/${collectionId}/${fileId}`;
   const key = (name: string) =>
     encrypted ? encryptedKey(`${folder}/${name}`) : `${folder}/${name}`;
-  return { original: key('original'), thumbnail: key('thumbnail.webp'), preview: key('preview.webp') };
+  return {
+    original: key('original'),
+    thumbnail: key('thumbnail.webp'),
+    preview: key('preview.webp'),
+  };
 }
 
 /** The keys of a stored file row: its renditions are encrypted when its original is. */

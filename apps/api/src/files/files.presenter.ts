@@ -5,7 +5,6 @@ import { renditionUrl } from './rendition-links.js';
 import { fileReadTimes, type FileRow } from './files.repository.js';
 import { isoTime } from '../http/iso-time.js';
 
-
 export interface FileExtras {
   uploader: MemberRef;
   readAt: number | null;

@@ -19,6 +19,7 @@ import {
   type PutResult,
   type SignedUrlOptions,
   type Storage,
+  type StorageEncryption,
 } from './storage.js';
 
 const ignore = () => undefined;
@@ -64,13 +65,17 @@ export function withEncryption(inner: Storage, cipher: StorageCipher, links: Sto
     return { key, ...counted.result() };
   }
 
-  async function get(key: string, range?: ByteRange): Promise<Readable> {
-    if (!isEncryptedKey(key)) return inner.get(key, range);
-    if (range) assertValidRange(range);
+  async function headerOf(key: string) {
     const header = await readAll(
       await inner.get(key, { start: 0, end: ENCRYPTION_HEADER_BYTES - 1 }),
     );
-    const sealed = cipher.readHeader(header, key);
+    return cipher.readHeader(header, key);
+  }
+
+  async function get(key: string, range?: ByteRange): Promise<Readable> {
+    if (!isEncryptedKey(key)) return inner.get(key, range);
+    if (range) assertValidRange(range);
+    const sealed = await headerOf(key);
     const start = range?.start ?? 0;
     const stored = await inner.get(key, {
       start: cipherOffset(start),
@@ -91,7 +96,11 @@ export function withEncryption(inner: Storage, cipher: StorageCipher, links: Sto
     return storageRouteLink(links, key, opts);
   }
 
-  const storage: Storage = { ...inner, put, get, stat, signedUrl };
+  const encryption: StorageEncryption = {
+    currentKeyId: cipher.keyId.toString('hex'),
+    keyIdOf: async (key) => (await headerOf(key)).keyId,
+  };
+  const storage: Storage = { ...inner, put, get, stat, signedUrl, encryption };
   if (inner.kind !== 'local') return storage;
   const local = inner as LocalStorage;
   const adopting: LocalStorage = {

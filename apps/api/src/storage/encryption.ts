@@ -26,6 +26,18 @@ export function encryptedKey(key: string): string {
   return isEncryptedKey(key) ? key : `${key}${SUFFIX}`;
 }
 
+/**
+ * The key an encrypted object gets when it is written again with another key (`….k<key id>.enc`):
+ * never its own name, which readers may be reading from while the copy is made.
+ */
+export function rotatedKey(key: string, keyId: string): string {
+  const base = (isEncryptedKey(key) ? key.slice(0, -SUFFIX.length) : key).replace(
+    /\.k[0-9a-f]{8}$/,
+    '',
+  );
+  return `${base}.k${keyId}${SUFFIX}`;
+}
+
 export class EncryptionKeyError extends Error {
   constructor(message: string) {
     super(message);

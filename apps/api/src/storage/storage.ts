@@ -53,6 +53,20 @@ export interface Storage {
    * multipart uploads). Resolves to the number of leftovers removed.
    */
   sweepTemp(olderThanMs: number): Promise<number>;
+  /**
+   * The encryption layer's keys (`encrypting-storage.ts`): the id of the key objects are written
+   * with now, and of the key an encrypted object (a `.enc` key) was written with. Absent on a bare
+   * driver.
+   */
+  readonly encryption?: StorageEncryption;
+}
+
+export interface StorageEncryption {
+  /** Hex id of STORAGE_ENCRYPTION_KEY. */
+  readonly currentKeyId: string;
+  /** Hex id of the key an encrypted object was written with; throws EncryptionKeyError when that
+   *  key is not configured, StorageNotFoundError when there is no such object. */
+  keyIdOf(key: string): Promise<string>;
 }
 
 export type StorageErrorCode = 'invalidKey' | 'notFound' | 'tooLarge' | 'invalidRange';
@@ -84,6 +98,20 @@ export class StorageNotFoundError extends StorageError {
     super('notFound', `No stored object at ${key}`, opts);
     this.name = 'StorageNotFoundError';
     this.key = key;
+  }
+}
+
+/**
+ * Copies an object to another key through `storage` (so an encrypted one is deciphered and
+ * enciphered again with the current key); false when there is no object to copy.
+ */
+export async function copyObject(storage: Storage, from: string, to: string): Promise<boolean> {
+  try {
+    await storage.put(to, await storage.get(from));
+    return true;
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) return false;
+    throw error;
   }
 }
 
