@@ -7,7 +7,12 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { withEncryption } from './encrypting-storage.js';
-import { ENCRYPTION_HEADER_BYTES, EncryptionKeyError, StorageCipher } from './encryption.js';
+import {
+  ENCRYPTION_HEADER_BYTES,
+  EncryptionKeyError,
+  rotatedKey,
+  StorageCipher,
+} from './encryption.js';
 import { readSignedToken } from './signed-token.js';
 import type { Storage } from './storage.js';
 import {
@@ -196,5 +201,21 @@ describe('StorageCipher', () => {
         );
       }
     }
+  });
+});
+
+describe('rotatedKey', () => {
+  it('names a rewritten object after the key that writes it, never as it was named', () => {
+    const folder = 'teams/t/collections/c/f';
+    expect(rotatedKey(`${folder}/original.enc`, '0a1b2c3d')).toBe(
+      `${folder}/original.k0a1b2c3d.enc`,
+    );
+    // Rotated again: the earlier key's mark is replaced, not stacked.
+    expect(rotatedKey(`${folder}/original.k0a1b2c3d.enc`, 'ffee0011')).toBe(
+      `${folder}/original.kffee0011.enc`,
+    );
+    expect(rotatedKey(`${folder}/thumbnail.webp.enc`, '0a1b2c3d')).toBe(
+      `${folder}/thumbnail.webp.k0a1b2c3d.enc`,
+    );
   });
 });
