@@ -306,8 +306,8 @@ export async function benchUploads(): Promise<BenchRow[]> {
   } finally {
     await api?.stop();
     bare.stop();
-    rmSync(dataDir, { recursive: true, force: true });
     floorServer.stop();
+    rmSync(dataDir, { recursive: true, force: true });
     rmSync(bareDir, { recursive: true, force: true });
     rmSync(floorDir, { recursive: true, force: true });
   }

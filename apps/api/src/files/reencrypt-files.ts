@@ -1,5 +1,5 @@
 import { EncryptionKeyError, isEncryptedKey, rotatedKey } from '../storage/encryption.js';
-import { StorageNotFoundError, type Storage } from '../storage/storage.js';
+import { StorageNotFoundError, type StorageEncryption } from '../storage/storage.js';
 import {
   filesByBatch,
   moveFileObjects,
@@ -21,9 +21,10 @@ export interface ReencryptOutcome {
 }
 
 /** The encrypted objects of a row that another key than the current one enciphered. */
-async function staleKeys(storage: Storage, row: FileObjectsRow): Promise<string[] | null> {
-  const encryption = storage.encryption;
-  if (!encryption) return [];
+async function staleKeys(
+  encryption: StorageEncryption,
+  row: FileObjectsRow,
+): Promise<string[] | null> {
   const stale: string[] = [];
   for (const key of [row.storage_key, row.thumbnail_key, row.preview_key]) {
     if (key === null || !isEncryptedKey(key)) continue;
@@ -45,16 +46,19 @@ async function staleKeys(storage: Storage, row: FileObjectsRow): Promise<string[
  * (`rotatedKey`) with the current key, the row is pointed at the copies, and the earlier objects
  * are deleted once every link handed out for them has expired (SIGNED_URL_TTL_SECONDS, and a
  * minute more). Never in place: a reader may be between an object's header and its bytes. A file
- * whose renditions are being made waits for a later run. Idempotent, and safe beside another run:
- * a row moves only from the keys that were copied; copies a row does not point to are removed.
+ * whose renditions are being made waits for a later run. Idempotent: a row moves only from the
+ * keys that were copied, and copies a row does not point to are removed. Meant to run once at a
+ * time: the copies' names follow from the key, so a second run started meanwhile could write a
+ * copy again under the name a reader is already reading.
  */
 export async function reencryptFiles(deps: ReencryptDeps): Promise<ReencryptOutcome> {
   const { db, storage } = deps;
-  const keyId = storage.encryption?.currentKeyId ?? '';
+  const { encryption } = storage;
+  if (!encryption) throw new Error('reencryptFiles needs the storage behind its encryption layer');
+  const keyId = encryption.currentKeyId;
   const outcome: ReencryptOutcome = { keyId, rewritten: 0, waiting: 0, unreadable: [] };
-  if (!storage.encryption) return outcome;
   for await (const row of filesByBatch(db)) {
-    const stale = await staleKeys(storage, row);
+    const stale = await staleKeys(encryption, row);
     if (stale === null) {
       outcome.unreadable.push(row.id);
       continue;
