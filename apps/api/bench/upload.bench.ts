@@ -248,6 +248,7 @@ export async function benchUploads(): Promise<BenchRow[]> {
       void running.rss().then((rss) => (rssPeak = Math.max(rssPeak, rss)));
     }, 50);
     const bigBare: number[] = [];
+    const bigFloor: number[] = [];
     const bigApi: number[] = [];
     const bigEncrypted: number[] = [];
     const manyBare: number[] = [];
@@ -257,6 +258,7 @@ export async function benchUploads(): Promise<BenchRow[]> {
     try {
       for (let round = 0; round < ROUNDS; round++) {
         bigBare.push(await timeOne(baseline, GIB));
+        bigFloor.push(await timeOne(floor, GIB));
         bigApi.push(await timeOne(stack, GIB));
         bigEncrypted.push(await timeOne(encrypted, GIB));
         manyBare.push(await timeMany(baseline, SMALL_FILES, SMALL_SIZE));
@@ -273,7 +275,7 @@ export async function benchUploads(): Promise<BenchRow[]> {
     const fps = (ms: number) => SMALL_FILES / (ms / 1000);
     const growthMb = (rssPeak - rssBefore) / 1024 ** 2;
     console.log(
-      `  1 GiB: bare ${mbps(best(bigBare)).toFixed(0)} MiB/s, API ${mbps(best(bigApi)).toFixed(0)} MiB/s, ` +
+      `  1 GiB: bare ${mbps(best(bigBare)).toFixed(0)} MiB/s, floor ${mbps(best(bigFloor)).toFixed(0)} MiB/s, API ${mbps(best(bigApi)).toFixed(0)} MiB/s, ` +
         `API premium (encrypted) ${mbps(best(bigEncrypted)).toFixed(0)} MiB/s; ` +
         `${SMALL_FILES} × 2 MB: bare ${fps(best(manyBare)).toFixed(0)} files/s, floor ${fps(best(manyFloor)).toFixed(0)} files/s, API ${fps(best(manyApi)).toFixed(0)} files/s; ` +
         `API CPU ${(apiCpuMs / (ROUNDS * SMALL_FILES)).toFixed(1)} ms per small file; ` +
@@ -281,6 +283,11 @@ export async function benchUploads(): Promise<BenchRow[]> {
     );
     return [
       { name: '1 GiB, bare Node server (baseline)', ms: best(bigBare), ratio: 1 },
+      {
+        name: '1 GiB, floor: bare + SHA-256 + durable publish (no API)',
+        ms: best(bigFloor),
+        ratio: best(bigBare) / best(bigFloor),
+      },
       {
         name: '1 GiB through the API (throughput ratio)',
         ms: best(bigApi),
