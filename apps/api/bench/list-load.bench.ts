@@ -13,7 +13,8 @@
 // Goal: the API at least 0.5 of the bare server's requests per second, with no error.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -188,6 +189,9 @@ export async function benchListLoad(): Promise<LoadRow[]> {
         key: 'files',
       },
     ];
+    // BENCH_LISTS=collections,files measures only those lists.
+    const only = process.env.BENCH_LISTS?.split(',').map((name) => name.trim());
+    const measured = only ? lists.filter((list) => only.includes(list.name)) : lists;
     const authorization = `Bearer ${token}`;
     // Every list answers a full page, on both servers, before anything is measured.
     for (const list of lists) {
@@ -211,7 +215,7 @@ export async function benchListLoad(): Promise<LoadRow[]> {
     }
 
     const rows: LoadRow[] = [];
-    for (const list of lists) {
+    for (const list of measured) {
       // Warm both up, then measure them alternately, the bare server first in each round; the
       // median round of each stands for it (single runs move by a third on this machine).
       const floorUrl = list.floor === undefined ? null : `${bareUrl}${list.floor}`;
@@ -224,7 +228,9 @@ export async function benchListLoad(): Promise<LoadRow[]> {
       for (let round = 0; round < ROUNDS; round++) {
         bareRuns.push(await load(`${bareUrl}${list.bare}`));
         if (floorUrl) floorRuns.push(await load(floorUrl));
-        apiRuns.push(await load(`${apiUrl}${list.api}`, authorization));
+        apiRuns.push(
+          await profiled(`${list.name}-api`, () => load(`${apiUrl}${list.api}`, authorization)),
+        );
       }
       const errors = (runs: LoadResult[]) => runs.reduce((n, r) => n + r.errors, 0);
       if (errors(apiRuns) || errors(bareRuns) || errors(floorRuns))
@@ -268,6 +274,24 @@ export async function benchListLoad(): Promise<LoadRow[]> {
 }
 
 type Row = Record<string, unknown>;
+
+/** BENCH_PROFILE=DIR writes a CPU profile of each measured API round there (open in DevTools). */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
 
 /**
  * Not a baseline but a floor: what the API's page of collections does at the least, run straight

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { EncryptionKeyError, isEncryptedKey, rotatedKey } from '../storage/encryption.js';
 import { StorageNotFoundError, type StorageEncryption } from '../storage/storage.js';
 import {
@@ -47,11 +48,15 @@ async function staleKeys(
  * are deleted once every link handed out for them has expired (SIGNED_URL_TTL_SECONDS, and a
  * minute more). Never in place: a reader may be between an object's header and its bytes. A file
  * whose renditions are being made waits for a later run. Idempotent: a row moves only from the
- * keys that were copied, and copies a row does not point to are removed. Meant to run once at a
- * time: the copies' names follow from the key, so a second run started meanwhile could write a
- * copy again under the name a reader is already reading.
+ * keys that were copied, and copies a row does not point to are removed. Runs may overlap: each
+ * names its copies after itself (`runId`), so no run writes over an object another run has
+ * already pointed a file at; of two runs copying one file, the first to move the row keeps its
+ * copies and the other removes its own.
  */
-export async function reencryptFiles(deps: ReencryptDeps): Promise<ReencryptOutcome> {
+export async function reencryptFiles(
+  deps: ReencryptDeps,
+  runId = randomBytes(4).toString('hex'),
+): Promise<ReencryptOutcome> {
   const { db, storage } = deps;
   const { encryption } = storage;
   if (!encryption) throw new Error('reencryptFiles needs the storage behind its encryption layer');
@@ -68,7 +73,7 @@ export async function reencryptFiles(deps: ReencryptDeps): Promise<ReencryptOutc
       outcome.waiting++;
       continue;
     }
-    const copies = new Map(stale.map((key) => [key, rotatedKey(key, keyId)]));
+    const copies = new Map(stale.map((key) => [key, rotatedKey(key, keyId, runId)]));
     if (await moveFileObjects(deps, row, copies)) outcome.rewritten++;
   }
   return outcome;

@@ -205,17 +205,25 @@ describe('StorageCipher', () => {
 });
 
 describe('rotatedKey', () => {
-  it('names a rewritten object after the key that writes it, never as it was named', () => {
+  it('names a rewritten object after the key and the run that write it, never as it was named', () => {
     const folder = 'teams/t/collections/c/f';
-    expect(rotatedKey(`${folder}/original.enc`, '0a1b2c3d')).toBe(
-      `${folder}/original.k0a1b2c3d.enc`,
+    expect(rotatedKey(`${folder}/original.enc`, '0a1b2c3d', '99887766')).toBe(
+      `${folder}/original.k0a1b2c3d-99887766.enc`,
     );
-    // Rotated again: the earlier key's mark is replaced, not stacked.
-    expect(rotatedKey(`${folder}/original.k0a1b2c3d.enc`, 'ffee0011')).toBe(
-      `${folder}/original.kffee0011.enc`,
+    // Rotated again: the earlier key's and run's mark is replaced, not stacked.
+    expect(rotatedKey(`${folder}/original.k0a1b2c3d-99887766.enc`, 'ffee0011', '12345678')).toBe(
+      `${folder}/original.kffee0011-12345678.enc`,
     );
-    expect(rotatedKey(`${folder}/thumbnail.webp.enc`, '0a1b2c3d')).toBe(
-      `${folder}/thumbnail.webp.k0a1b2c3d.enc`,
+    // As the first version of the rewrite named them, without a run.
+    expect(rotatedKey(`${folder}/original.k0a1b2c3d.enc`, 'ffee0011', '12345678')).toBe(
+      `${folder}/original.kffee0011-12345678.enc`,
+    );
+    expect(rotatedKey(`${folder}/thumbnail.webp.enc`, '0a1b2c3d', '99887766')).toBe(
+      `${folder}/thumbnail.webp.k0a1b2c3d-99887766.enc`,
+    );
+    // Two runs with the same key never share a name.
+    expect(rotatedKey(`${folder}/original.enc`, '0a1b2c3d', '00000001')).not.toBe(
+      rotatedKey(`${folder}/original.enc`, '0a1b2c3d', '00000002'),
     );
   });
 });

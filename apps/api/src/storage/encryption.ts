@@ -27,15 +27,16 @@ export function encryptedKey(key: string): string {
 }
 
 /**
- * The key an encrypted object gets when it is written again with another key (`….k<key id>.enc`):
- * never its own name, which readers may be reading from while the copy is made.
+ * The key an encrypted object gets when it is written again with another key by one run of the
+ * rewrite (`….k<key id>-<run id>.enc`): never its own name, which readers may be reading from while
+ * the copy is made, nor another run's, which that run may have pointed a file at already.
  */
-export function rotatedKey(key: string, keyId: string): string {
+export function rotatedKey(key: string, keyId: string, runId: string): string {
   const base = (isEncryptedKey(key) ? key.slice(0, -SUFFIX.length) : key).replace(
-    /\.k[0-9a-f]{8}$/,
+    /\.k[0-9a-f]{8}(?:-[0-9a-f]{8})?$/,
     '',
   );
-  return `${base}.k${keyId}${SUFFIX}`;
+  return `${base}.k${keyId}-${runId}${SUFFIX}`;
 }
 
 export class EncryptionKeyError extends Error {

@@ -12,7 +12,8 @@ import { runAdminCommand } from '../../src/cli/admin-commands.js';
 import { deleteFileObjectsJob } from '../../src/files/delete-file-objects.job.js';
 import { waitUntil } from '../../src/jobs/test-utils.fixture.js';
 import { withEncryption } from '../../src/storage/encrypting-storage.js';
-import { StorageCipher } from '../../src/storage/encryption.js';
+import { rotatedKey, StorageCipher } from '../../src/storage/encryption.js';
+import { reencryptFiles } from '../../src/files/reencrypt-files.js';
 import type { Storage } from '../../src/storage/storage.js';
 import { readAll } from '../../src/storage/testing/helpers.js';
 import {
@@ -118,7 +119,11 @@ describe.each(STORAGE_KINDS)('a storage key rotation on %s storage', (kind) => {
     const moved = [after.storage_key, after.thumbnail_key ?? '', after.preview_key ?? ''];
     const currentId = new StorageCipher(CURRENT).keyId.toString('hex');
     expect(said).toContain(`(id ${currentId})`);
-    expect(moved).toEqual(keys.map((key) => key.replace(/\.enc$/, `.k${currentId}.enc`)));
+    const runMark = new RegExp(`\\.k${currentId}-[0-9a-f]{8}\\.enc$`);
+    for (const [index, key] of moved.entries()) {
+      expect(key).toMatch(runMark);
+      expect(key.replace(runMark, '.enc')).toBe(keys[index]);
+    }
     // The copies need the current key alone, and hold the same plain bytes.
     for (const [index, key] of moved.entries()) {
       const copied = await readAll(await currentOnly.get(key));
@@ -159,6 +164,59 @@ describe.each(STORAGE_KINDS)('a storage key rotation on %s storage', (kind) => {
       thumbnail_key: after.thumbnail_key,
       preview_key: after.preview_key,
     });
+  });
+
+  it('lets two runs overlap: neither writes over a copy a file points at, one run’s copies stay', async () => {
+    const text = Buffer.from('rewritten by whichever run moves the row first');
+    const posted = await admin.upload(world.team.id, world.collections.shared.id, {
+      filename: 'two-runs.txt',
+      data: text,
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const fileId = posted.json<FileItem>().fileId;
+    const { storage_key: key } = await fileRow(fileId);
+    // As the earlier key wrote it.
+    await earlier.put(key, Readable.from([await readAll(await currentOnly.get(key))]));
+
+    // The second run has found the file still on the earlier key, and copies it only once the
+    // first run has finished and moved the row: what a slow second run started by mistake does.
+    let firstDone: () => void = () => undefined;
+    const firstFinished = new Promise<void>((resolve) => (firstDone = resolve));
+    const overwritten: string[] = [];
+    let secondCopies = 0;
+    const storage = server.ctx.storage;
+    const slowStorage = new Proxy(storage, {
+      get(target, property, receiver) {
+        if (property === 'put')
+          return async (...args: Parameters<Storage['put']>) => {
+            await firstFinished;
+            secondCopies++;
+            const pointing = await server.ctx.db
+              .selectFrom('files')
+              .select('id')
+              .where('storage_key', '=', args[0])
+              .executeTakeFirst();
+            if (pointing) overwritten.push(args[0]);
+            return target.put(...args);
+          };
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const second = reencryptFiles({ ...server.ctx, storage: slowStorage }, 'bbbbbbbb');
+    const first = await reencryptFiles(server.ctx, 'aaaaaaaa');
+    firstDone();
+    const outcomes = [first, await second];
+
+    expect(secondCopies).toBe(1);
+    expect(overwritten).toEqual([]);
+    expect(outcomes.map((o) => o.rewritten)).toEqual([1, 0]);
+    const moved = (await fileRow(fileId)).storage_key;
+    expect(moved).toBe(rotatedKey(key, first.keyId, 'aaaaaaaa'));
+    expect(await raw.stat(moved)).not.toBeNull();
+    // The second run's copy, made after the row had moved, is removed.
+    expect(await raw.stat(rotatedKey(key, first.keyId, 'bbbbbbbb'))).toBeNull();
+    expect((await download(fileId)).rawPayload.equals(text)).toBe(true);
   });
 
   it('names the files whose key is not configured, and leaves them as they are', async () => {
