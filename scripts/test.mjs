@@ -1,7 +1,7 @@
-// `npm test`: lint, typecheck, unit and API tests on SQLite, the API tests again on PostgreSQL
-// when TEST_DATABASE_URL is set, the API tests under Node 24 (scripts/node24.mjs), the builds, and
-// the e2e specs in Chromium; `npm test -- node24` runs the Node 24 step alone. Every step runs even
-// when an earlier one fails; the last line is `N passed, N failed`.
+// `npm test`: lint, formatting, typecheck, unit and API tests on SQLite, the API tests again on
+// PostgreSQL when TEST_DATABASE_URL is set, the API tests under Node 24 (scripts/node24.mjs), the
+// builds, and the e2e specs in Chromium; `npm test -- node24` runs the Node 24 step alone. Every
+// step runs even when an earlier one fails; the last line is `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -139,6 +139,8 @@ function chromiumPath() {
 }
 
 check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+// Formatting as `npm run format` writes it (Prettier; .prettierignore leaves out Markdown).
+check('format', 'npx', ['prettier', '--check', '.']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 vitest('unit', []);
 

@@ -2,7 +2,6 @@ import type { Collection, MemberRef } from '@raccolta/contracts';
 import type { CollectionRow } from './collection-access.js';
 import { isoTime } from '../http/iso-time.js';
 
-
 export interface CollectionExtras {
   tags: string[];
   readAt: number | null;

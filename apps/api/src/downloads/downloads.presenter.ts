@@ -6,7 +6,6 @@ import { isoTime } from '../http/iso-time.js';
 export type DownloadRow = Selectable<DownloadsTable>;
 export type DownloadPartRow = Selectable<DownloadPartsTable>;
 
-
 export function presentPart(row: DownloadPartRow): DownloadPart {
   const ready = row.storage_key !== null;
   return {

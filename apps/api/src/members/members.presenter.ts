@@ -2,7 +2,6 @@ import type { Member } from '@raccolta/contracts';
 import type { MemberView } from './members.repository.js';
 import { isoTime } from '../http/iso-time.js';
 
-
 /** A membership as the API shows it (spec §3): username for internal members only. */
 export function presentMember(row: MemberView): Member {
   const internal = row.type === 'internal';

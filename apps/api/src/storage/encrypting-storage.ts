@@ -54,7 +54,11 @@ async function readAll(stream: Readable): Promise<Buffer> {
  * SHA-256s either way; ranged reads stay ranged. A presigned S3 link would hand out ciphertext,
  * so an encrypted object's link is the API's own storage route, which deciphers as it serves.
  */
-export function withEncryption(inner: Storage, cipher: StorageCipher, links: StorageLinks): Storage {
+export function withEncryption(
+  inner: Storage,
+  cipher: StorageCipher,
+  links: StorageLinks,
+): Storage {
   async function put(key: string, body: Readable, opts: PutOptions = {}): Promise<PutResult> {
     if (!isEncryptedKey(key)) return inner.put(key, body, opts);
     const { maxBytes } = opts;

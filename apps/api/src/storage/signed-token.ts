@@ -66,11 +66,7 @@ export interface StorageLinks {
 }
 
 /** A link to the API's storage route (`/storage/{token}`), which serves `key` until it expires. */
-export function storageRouteLink(
-  links: StorageLinks,
-  key: string,
-  opts: SignedUrlOptions,
-): string {
+export function storageRouteLink(links: StorageLinks, key: string, opts: SignedUrlOptions): string {
   assertValidKey(key);
   if (!Number.isFinite(opts.expiresInSeconds) || opts.expiresInSeconds <= 0) {
     throw new RangeError(`expiresInSeconds must be positive, got ${opts.expiresInSeconds}`);

@@ -30,7 +30,11 @@ const teamByAlias = preparedQuery((db, alias: string) =>
     .where('team_aliases.alias', '=', alias),
 );
 const membership = preparedQuery((db, teamId: string, userId: string) =>
-  db.selectFrom('team_members').selectAll().where('team_id', '=', teamId).where('user_id', '=', userId),
+  db
+    .selectFrom('team_members')
+    .selectAll()
+    .where('team_id', '=', teamId)
+    .where('user_id', '=', userId),
 );
 
 /** A team by id or alias; aliases are at most 30 characters, so they never look like a UUID. */

@@ -2,7 +2,6 @@ import type { MemberRole, Team, TeamListItem } from '@raccolta/contracts';
 import type { TeamRow } from './team-access.js';
 import { isoTime } from '../http/iso-time.js';
 
-
 /** A team; with `memberRole`, a team of the caller's list (TeamListItem). */
 export function presentTeam(
   row: TeamRow,

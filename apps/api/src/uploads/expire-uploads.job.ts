@@ -38,7 +38,10 @@ async function expire(deps: UploadDeps, row: UploadRow): Promise<void> {
   if (uploader && complete) {
     // Every byte arrived: the user's file is committed, not thrown away.
     try {
-      await deps.backend.release(row.id, await finishUpload(deps, uploader, row, complete.metadata));
+      await deps.backend.release(
+        row.id,
+        await finishUpload(deps, uploader, row, complete.metadata),
+      );
       await deleteUpload(deps.db, row.id);
       return;
     } catch (error) {

@@ -100,8 +100,9 @@ describe.each(STORAGE_KINDS)('a team becoming premium on %s storage', (kind) => 
     const before = await fileRow(postedId);
     const plainKeys = [before.storage_key, before.thumbnail_key, before.preview_key];
     const tusPlain = (await fileRow(tusId)).storage_key;
-    const oldLink = (await admin.get(`${base()}/files/${postedId}/download`)).json<DownloadLinkResponse>()
-      .url;
+    const oldLink = (
+      await admin.get(`${base()}/files/${postedId}/download`)
+    ).json<DownloadLinkResponse>().url;
 
     expect(await runAdminCommand(server.ctx, ['set-plan', world.team.id, 'premium'])).toMatch(
       /plan premium .*files encrypted at rest/,
@@ -118,14 +119,19 @@ describe.each(STORAGE_KINDS)('a team becoming premium on %s storage', (kind) => 
     expect(after.preview_key).toBe(`${before.preview_key ?? ''}.enc`);
     expect((await fileRow(tusId)).storage_key).toBe(`${tusPlain}.enc`);
     expect((await fileRow(waitingId)).storage_key).not.toMatch(/\.enc$/);
-    for (const key of [after.storage_key, after.thumbnail_key, (await fileRow(tusId)).storage_key]) {
+    for (const key of [
+      after.storage_key,
+      after.thumbnail_key,
+      (await fileRow(tusId)).storage_key,
+    ]) {
       const stored = await readAll(await raw.get(key ?? ''));
       expect(stored.subarray(0, 4).toString('ascii')).toBe('RCE1');
     }
 
     // Served plain through new links, and through the link handed out before.
-    const link = (await admin.get(`${base()}/files/${postedId}/download`)).json<DownloadLinkResponse>()
-      .url;
+    const link = (
+      await admin.get(`${base()}/files/${postedId}/download`)
+    ).json<DownloadLinkResponse>().url;
     for (const url of [link, oldLink]) {
       const served = kind === 's3' && url === oldLink ? await fetch(url) : null;
       const body = served
@@ -137,8 +143,9 @@ describe.each(STORAGE_KINDS)('a team becoming premium on %s storage', (kind) => 
     const thumbnail = await server.app.inject(injectPath(item.thumbnailUrl ?? ''));
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
-    const notes = (await admin.get(`${base()}/files/${tusId}/download`)).json<DownloadLinkResponse>()
-      .url;
+    const notes = (
+      await admin.get(`${base()}/files/${tusId}/download`)
+    ).json<DownloadLinkResponse>().url;
     expect((await server.app.inject(injectPath(notes))).rawPayload.equals(resumable)).toBe(true);
 
     // The plain objects wait for the links to expire, then go.
