@@ -110,6 +110,22 @@ test.describe('collection downloads', () => {
       () => document.documentElement.scrollWidth <= window.innerWidth,
     );
     expect(noOverflow).toBe(true);
+    // At the end of the page the cookie button floats over the footer, never over its links.
+    await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const cookieButton = phone.getByRole('button', { name: 'Cambia la tua scelta sui cookie' });
+    await expect(cookieButton).toBeInViewport();
+    const fab = await cookieButton.boundingBox();
+    for (const name of ['Termini di servizio', 'Informativa sulla privacy']) {
+      const link = await phone.getByRole('contentinfo').getByRole('link', { name }).boundingBox();
+      expect(fab && link, name).toBeTruthy();
+      if (!fab || !link) continue;
+      const apart =
+        fab.x >= link.x + link.width ||
+        link.x >= fab.x + fab.width ||
+        fab.y >= link.y + link.height ||
+        link.y >= fab.y + fab.height;
+      expect(apart, `the cookie button covers ${name}`).toBe(true);
+    }
     await shot(phone, 'page-dark-phone-it');
     // The files screen's Download all, on the phone.
     await phone.goto(`/teams/${teamId}/collections/${collectionId}`);

@@ -5,10 +5,18 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+/**
+ * The page's last lines. On a phone, where its links are stacked under the copyright and reach the
+ * right edge, it keeps room below them for the cookie button, which floats over the end of the
+ * page (ConsentResetButton): 40 px, 16 px from the bottom, and a margin.
+ */
 export function AppFooter() {
   const { t } = useTranslation();
   return (
-    <Box component="footer" sx={{ py: 3, px: 2, borderTop: 1, borderColor: 'divider' }}>
+    <Box
+      component="footer"
+      sx={{ pt: 3, pb: { xs: 9, sm: 3 }, px: 2, borderTop: 1, borderColor: 'divider' }}
+    >
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={{ xs: 1, sm: 3 }}
