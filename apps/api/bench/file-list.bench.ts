@@ -1,17 +1,11 @@
 // Listing a 100,000-file collection through the whole API (authentication, team and collection
 // access, keyset query, uploader names, read marks, serialisation): page 5,000 must cost what
 // page 1 costs, both under 20 ms at the median. Baseline: page 1 in the same run, same database.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { startSession } from '../src/auth/sessions.js';
-import { loadConfig } from '../src/config/config.js';
-import { newId } from '../src/db/ids.js';
-import { createServer } from '../src/server.js';
 import { createTeam, createUser } from '../test/helpers/factories.js';
-import { createTestDatabase } from '../test/helpers/test-db.js';
+import { collectionRow, fileRows, startBenchServer, type BenchServer } from './bench-world.js';
 
 const FILES = 100_000;
 const DEPTH_PAGE = 5_000;
@@ -33,66 +27,28 @@ export async function benchFileList(kind: 'sqlite' | 'postgres'): Promise<BenchR
   const previous = process.env.RACCOLTA_TEST_DB;
   if (kind === 'postgres') process.env.RACCOLTA_TEST_DB = 'postgres';
   else delete process.env.RACCOLTA_TEST_DB;
-  const database = await createTestDatabase();
-  if (previous === undefined) delete process.env.RACCOLTA_TEST_DB;
-  else process.env.RACCOLTA_TEST_DB = previous;
-
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'raccolta-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
-    LOG_LEVEL: 'silent',
-    SERVE_WEB: 'false',
-    RATE_LIMIT_MAX: '1000000',
-  });
-  config.database = database.config;
-  const server = await createServer(config, { worker: false });
+  let bench: BenchServer;
+  try {
+    bench = await startBenchServer({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '1000000',
+    });
+  } finally {
+    if (previous === undefined) delete process.env.RACCOLTA_TEST_DB;
+    else process.env.RACCOLTA_TEST_DB = previous;
+  }
+  const { server, close } = bench;
   const { ctx, app } = server;
   try {
     const owner = await createUser(ctx, { email: 'bench@example.com', nickname: 'Bench' });
     const team = await createTeam(ctx, { owner });
-    const collectionId = newId();
     const now = Date.now();
-    await ctx.db
-      .insertInto('collections')
-      .values({
-        id: collectionId,
-        team_id: team.id,
-        name: 'Bench',
-        description: null,
-        mode: 'collaborative',
-        status: 'ready',
-        files_count: FILES,
-        created_at: now,
-        created_by: owner.id,
-        updated_at: now,
-        updated_by: owner.id,
-      })
-      .execute();
+    const collection = collectionRow(team.id, owner.id, now, { files_count: FILES });
+    const collectionId = collection.id;
+    await ctx.db.insertInto('collections').values(collection).execute();
     // Oldest first, one millisecond apart, so the newest-first list is a plain reverse scan.
-    const rows = Array.from({ length: FILES }, (_, i) => {
-      const id = newId();
-      return {
-        id,
-        team_id: team.id,
-        collection_id: collectionId,
-        name: `photo-${i}.jpg`,
-        original_name: `photo-${i}.jpg`,
-        content_type: 'image/jpeg',
-        size: 1_000_000,
-        sha256: '0'.repeat(64),
-        storage_key: `teams/${team.id}/collections/${collectionId}/${id}/original`,
-        uploaded_by: owner.id,
-        rendition_status: 'none' as const,
-        thumbnail_key: null,
-        preview_key: null,
-        width: null,
-        height: null,
-        created_at: now - FILES + i,
-        updated_at: now - FILES + i,
-      };
-    });
+    const rows = fileRows(team.id, collectionId, owner.id, FILES, now);
     for (let i = 0; i < rows.length; i += 1000)
       await ctx.db
         .insertInto('files')
@@ -137,8 +93,6 @@ export async function benchFileList(kind: 'sqlite' | 'postgres'): Promise<BenchR
       { name: `page ${DEPTH_PAGE.toLocaleString('en')}`, ms: deep, ratio: deep / first },
     ];
   } finally {
-    await server.close();
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }

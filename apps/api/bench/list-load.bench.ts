@@ -13,21 +13,17 @@
 // Goal: the API at least 0.5 of the bare server's requests per second, with no error.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { sql, type SqliteDatabase } from 'kysely';
 import { startSession } from '../src/auth/sessions.js';
-import { loadConfig } from '../src/config/config.js';
-import { newId } from '../src/db/ids.js';
 import { encodeCursor } from '../src/db/pagination.js';
 import { isoTime } from '../src/http/iso-time.js';
 import { openSqlite } from '../src/db/sqlite.js';
-import { createServer } from '../src/server.js';
 import { createTeam, createUser } from '../test/helpers/factories.js';
-import { createTestDatabase } from '../test/helpers/test-db.js';
+import { collectionRow, fileRows, startBenchServer } from './bench-world.js';
 
 const ROWS = 40;
 const PAGE = 20;
@@ -76,21 +72,17 @@ function load(url: string, authorization?: string, seconds = SECONDS): Promise<L
 }
 
 export async function benchListLoad(): Promise<LoadRow[]> {
-  const database = await createTestDatabase();
-  if (database.config.kind !== 'sqlite') throw new Error('the list-load bench runs on SQLite');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'raccolta-bench-'));
-  const config = loadConfig({
+  const { database, server, close } = await startBenchServer({
     NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    APP_SECRET: 'bench-secret-bench-secret-bench-secret-01',
     LOG_LEVEL: 'warn',
-    SERVE_WEB: 'false',
     // The limit per address would refuse a load test from one address; everything else is as
     // configured by default.
     RATE_LIMIT_MAX: '100000000',
   });
-  config.database = database.config;
-  const server = await createServer(config, { worker: false });
+  if (database.config.kind !== 'sqlite') {
+    await close();
+    throw new Error('the list-load bench runs on SQLite');
+  }
   const { ctx, app } = server;
   const bare = Fastify({ logger: false });
   const { database: sqlite } = openSqlite(database.config.file, 'auto', {
@@ -104,47 +96,18 @@ export async function benchListLoad(): Promise<LoadRow[]> {
       teams.push((await createTeam(ctx, { owner, name: `Team ${i}` })).id);
     const teamId = teams[0] ?? '';
     const now = Date.now();
-    const collections = Array.from({ length: ROWS }, (_, i) => ({
-      id: newId(),
-      team_id: teamId,
-      name: `Collection ${i}`,
-      description: 'Photos of the spring concert',
-      mode: 'collaborative' as const,
-      status: 'ready' as const,
-      files_count: i === ROWS - 1 ? ROWS : 0,
-      created_at: now - ROWS + i,
-      created_by: owner.id,
-      updated_at: now - ROWS + i,
-      updated_by: owner.id,
-    }));
+    const collections = Array.from({ length: ROWS }, (_, i) =>
+      collectionRow(teamId, owner.id, now - ROWS + i, {
+        name: `Collection ${i}`,
+        description: 'Photos of the spring concert',
+        files_count: i === ROWS - 1 ? ROWS : 0,
+      }),
+    );
     await ctx.db.insertInto('collections').values(collections).execute();
     const collectionId = collections.at(-1)?.id ?? '';
     await ctx.db
       .insertInto('files')
-      .values(
-        Array.from({ length: ROWS }, (_, i) => {
-          const id = newId();
-          return {
-            id,
-            team_id: teamId,
-            collection_id: collectionId,
-            name: `photo-${i}.jpg`,
-            original_name: `photo-${i}.jpg`,
-            content_type: 'image/jpeg',
-            size: 1_000_000,
-            sha256: '0'.repeat(64),
-            storage_key: `teams/${teamId}/collections/${collectionId}/${id}/original`,
-            uploaded_by: owner.id,
-            rendition_status: 'none' as const,
-            thumbnail_key: null,
-            preview_key: null,
-            width: null,
-            height: null,
-            created_at: now - ROWS + i,
-            updated_at: now - ROWS + i,
-          };
-        }),
-      )
+      .values(fileRows(teamId, collectionId, owner.id, ROWS, now))
       .execute();
     await sql`analyze`.execute(ctx.db);
     const token = (await startSession(ctx, owner, { identityProvider: false })).AccessToken;
@@ -267,9 +230,7 @@ export async function benchListLoad(): Promise<LoadRow[]> {
   } finally {
     await bare.close();
     sqlite.close();
-    await server.close();
-    await database.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
