@@ -98,7 +98,8 @@ async function buildPart(
   const stored = await storage.put(
     key,
     zipStream(partEntries(deps, download, partNumber, counted), { signal: job.signal }),
-    { contentType: 'application/zip' },
+    // No digest: a part records its size; its zip carries a CRC-32 of every entry.
+    { contentType: 'application/zip', digest: false },
   );
   job.signal.throwIfAborted();
   const now = clock();

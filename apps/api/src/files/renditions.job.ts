@@ -86,8 +86,9 @@ async function render(deps: RenditionJobDeps, file: FileRow, job: JobRun): Promi
   job.signal.throwIfAborted();
   const keys = keysOfRow(file);
   // Same keys, same bytes on every run: a second run overwrites with identical objects.
-  await storage.put(keys.thumbnail, Readable.from(made.thumbnail), { contentType: 'image/webp' });
-  await storage.put(keys.preview, Readable.from(made.preview), { contentType: 'image/webp' });
+  const webp = { contentType: 'image/webp', digest: false };
+  await storage.put(keys.thumbnail, Readable.from(made.thumbnail), webp);
+  await storage.put(keys.preview, Readable.from(made.preview), webp);
   const result = await db
     .updateTable('files')
     .set({

@@ -76,7 +76,10 @@ async function store(ctx: AppContext, key: string, part: UploadPart) {
     await ctx.storage.delete(key);
     throw fileTooLarge(ctx);
   }
-  return { stored, head: head.bytes() };
+  // Asked without `digest: false`, every driver answers one.
+  const { sha256 } = stored;
+  if (sha256 === null) throw new Error(`The storage gave no SHA-256 for ${key}`);
+  return { stored: { ...stored, sha256 }, head: head.bytes() };
 }
 
 /**

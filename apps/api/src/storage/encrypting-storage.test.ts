@@ -45,6 +45,28 @@ describe.each([localHarness(), s3Harness()])('encryption on the $name driver', (
   });
   afterEach(() => made.cleanup());
 
+  it('never has the driver hash the ciphertext: the digest it answers is of the plain bytes', async () => {
+    const asked: (boolean | undefined)[] = [];
+    const watched = withEncryption(
+      {
+        ...raw,
+        put: (key, body, opts) => {
+          asked.push(opts?.digest);
+          return raw.put(key, body, opts);
+        },
+      },
+      new StorageCipher(TEST_ENCRYPTION_KEY),
+      links,
+    );
+    const data = randomBytes(100_000);
+    expect(await watched.put(KEY, Readable.from([data]))).toMatchObject({ sha256: sha256(data) });
+    expect(await watched.put(KEY, Readable.from([data]), { digest: false })).toMatchObject({
+      sha256: null,
+    });
+    expect(asked).toEqual([false, false]);
+    expect(await readAll(await watched.get(KEY))).toEqual(data);
+  });
+
   it('stores only ciphertext under the header, and reads back the plain bytes', async () => {
     // Repetitive text: any plain run of it in the stored object would show.
     const data = Buffer.from('Raccolta premium photo bytes. '.repeat(4000));

@@ -24,9 +24,12 @@ import {
 
 const ignore = () => undefined;
 
-/** Counts and hashes the plain bytes on their way to the cipher; refuses more than `maxBytes`. */
-function measure(maxBytes: number | undefined) {
-  const hash = createHash('sha256');
+/**
+ * Counts and (unless `digest` is false) hashes the plain bytes on their way to the cipher;
+ * refuses more than `maxBytes`.
+ */
+function measure(maxBytes: number | undefined, digest: boolean) {
+  const hash = digest ? createHash('sha256') : null;
   let size = 0;
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
@@ -35,11 +38,11 @@ function measure(maxBytes: number | undefined) {
         callback(new StorageTooLargeError(maxBytes));
         return;
       }
-      hash.update(chunk);
+      hash?.update(chunk);
       callback(null, chunk);
     },
   });
-  return { stream, result: () => ({ size, sha256: hash.digest('hex') }) };
+  return { stream, result: () => ({ size, sha256: hash?.digest('hex') ?? null }) };
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -63,9 +66,13 @@ export function withEncryption(
     if (!isEncryptedKey(key)) return inner.put(key, body, opts);
     const { maxBytes } = opts;
     assertValidMaxBytes(maxBytes);
-    const counted = measure(opts.maxBytes);
+    const counted = measure(opts.maxBytes, opts.digest !== false);
     const encrypted = pipeline(body, counted.stream, cipher.encrypt(), ignore);
-    await inner.put(key, encrypted, opts.contentType ? { contentType: opts.contentType } : {});
+    // The digest callers get is of the plain bytes; the ciphertext's would serve nobody.
+    await inner.put(key, encrypted, {
+      digest: false,
+      ...(opts.contentType ? { contentType: opts.contentType } : {}),
+    });
     return { key, ...counted.result() };
   }
 
@@ -114,7 +121,8 @@ export function withEncryption(
     /** An encrypted object cannot be a hard link to the plain file: it is written enciphered. */
     async adoptFile(key, sourcePath) {
       if (!isEncryptedKey(key)) return local.adoptFile(key, sourcePath);
-      return (await put(key, createReadStream(sourcePath))).size;
+      // Its SHA-256 was taken as the upload arrived.
+      return (await put(key, createReadStream(sourcePath), { digest: false })).size;
     },
   };
   return adopting;

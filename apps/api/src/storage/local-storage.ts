@@ -83,7 +83,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
 
     await mkdir(tempDir, { recursive: true });
     const tempPath = path.join(tempDir, `${randomUUID()}.part`);
-    const hash = createHash('sha256');
+    const hash = opts.digest === false ? null : createHash('sha256');
     let size = 0;
     let renamed = false;
     try {
@@ -104,7 +104,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
             callback(new StorageTooLargeError(maxBytes));
             return;
           }
-          hash.update(chunk);
+          hash?.update(chunk);
           sync.unsynced += chunk.length;
           if (sync.unsynced >= SYNC_EVERY_BYTES && sync.pending === null) {
             sync.unsynced = 0;
@@ -141,7 +141,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
       body.destroy();
       throw error;
     }
-    return { key, size, sha256: hash.digest('hex') };
+    return { key, size, sha256: hash?.digest('hex') ?? null };
   }
 
   async function get(key: string, range?: ByteRange): Promise<Readable> {

@@ -97,7 +97,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     const { maxBytes, contentType } = opts;
     assertValidMaxBytes(maxBytes);
 
-    const hash = createHash('sha256');
+    const hash = opts.digest === false ? null : createHash('sha256');
     let size = 0;
     let tooLarge: StorageTooLargeError | undefined;
     const meter = new Transform({
@@ -108,7 +108,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
           callback(tooLarge);
           return;
         }
-        hash.update(chunk);
+        hash?.update(chunk);
         callback(null, chunk);
       },
     });
@@ -132,7 +132,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       body.destroy();
       throw failure;
     }
-    return { key, size, sha256: hash.digest('hex') };
+    return { key, size, sha256: hash?.digest('hex') ?? null };
   }
 
   async function get(key: string, range?: ByteRange): Promise<Readable> {

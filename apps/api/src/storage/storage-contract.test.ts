@@ -60,6 +60,15 @@ describe.each([
       expect(await made.leftovers()).toEqual([]);
     });
 
+    it('computes no SHA-256 when asked for none, and stores the same bytes', async () => {
+      const data = randomBytes(300_000);
+      const result = await storage.put(KEY, slowStream(data, 65_536), { digest: false });
+
+      expect(result).toEqual({ key: KEY, size: data.length, sha256: null });
+      expect(await readAll(await storage.get(KEY))).toEqual(data);
+      expect(await made.leftovers()).toEqual([]);
+    });
+
     it('stores an empty object', async () => {
       const result = await storage.put(KEY, Readable.from([]));
       expect(result).toEqual({ key: KEY, size: 0, sha256: sha256('') });

@@ -141,7 +141,8 @@ function s3Backend(
       // The multipart object holds plain bytes: the file is an enciphered copy beside it, and
       // the plain object goes once the file's row points at the copy (release).
       const copy = encryptedKey(keyOf(uploadId));
-      await storage.put(copy, await storage.get(keyOf(uploadId)));
+      // Its SHA-256 was taken as the upload arrived.
+      await storage.put(copy, await storage.get(keyOf(uploadId)), { digest: false });
       return copy;
     },
     release,
