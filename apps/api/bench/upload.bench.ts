@@ -42,8 +42,10 @@ http.createServer((req, res) => {
  * computed as the bytes stream in (recorded on every file), and the bytes published under their
  * own folder durably (a hard link into a new folder, the folder and its parent synced), as the
  * local driver does before a file's row may point at them; the incoming name is removed after the
- * answer. No HTTP framework, authentication, tus or database: what this server reaches bounds
- * what any implementation of the API can on the same machine.
+ * answer. It writes with the same 1 MiB of room as the API's store (upload-backends.ts), so the
+ * next chunks are read and hashed while the disk writes. No HTTP framework, authentication, tus or
+ * database: what this server reaches bounds what any implementation of the API can on the same
+ * machine.
  */
 const FLOOR_SERVER = `
 const http = require('node:http'); const fs = require('node:fs'); const fsp = require('node:fs/promises');
@@ -55,7 +57,7 @@ http.createServer((req, res) => {
   const temp = path.join(process.env.DIR, 'incoming-' + id);
   const hash = crypto.createHash('sha256');
   req.on('data', (chunk) => hash.update(chunk));
-  const out = fs.createWriteStream(temp, { flush: true });
+  const out = fs.createWriteStream(temp, { flush: true, highWaterMark: 1024 * 1024 });
   req.pipe(out).on('close', async () => {
     hash.digest('hex');
     const dir = path.join(process.env.DIR, 'files', id);
