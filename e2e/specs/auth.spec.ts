@@ -157,6 +157,10 @@ test.describe('accounts', () => {
     await page.goto('/auth/signin');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/auth\/forgot$/);
+    // The sign-in page, with its own E-mail field, stays until the new page has loaded.
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Forgot your password?' }),
+    ).toBeVisible();
     await page.getByLabel('E-mail').fill(account.email);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await expect(page.getByText(`If an account exists for ${account.email}`)).toBeVisible();
