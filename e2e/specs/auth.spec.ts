@@ -295,6 +295,7 @@ for (const variant of VARIANTS) {
     test(`auth screens (${variant.suffix})`, async ({ page, request }) => {
       const shot = (screen: string) =>
         page.screenshot({
+          animations: 'disabled',
           path: `${SCREENSHOT_DIR}auth-${screen}-${variant.suffix}.png`,
           fullPage: true,
         });

@@ -24,7 +24,11 @@ const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import
 const PHONE = { width: 375, height: 740 };
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}collections-${name}.png`, fullPage: true });
+  await page.screenshot({
+    animations: 'disabled',
+    path: `${SCREENSHOT_DIR}collections-${name}.png`,
+    fullPage: true,
+  });
 }
 
 /** Reloads the files list until every image row shows its thumbnail (made by a background job). */

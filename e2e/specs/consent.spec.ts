@@ -168,7 +168,10 @@ test.describe('cookie consent and analytics', () => {
     // The button floats over the end of the page only: on a phone the landing page scrolls.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(resetButton(page)).toBeInViewport();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}consent-reset-375.png` });
+    await page.screenshot({
+      animations: 'disabled',
+      path: `${SCREENSHOT_DIR}consent-reset-375.png`,
+    });
     const requests = recordRequests(page);
     const reloaded = page.waitForEvent('load');
     await resetButton(page).click();
@@ -236,7 +239,10 @@ test.describe('the cookie banner looks right and passes axe', () => {
           await expect(page.getByRole('button', { name: 'Rifiuta' })).toBeVisible();
         }
         await expectNoSeriousAxeViolations(page, `${variant.name}: landing with the banner`);
-        await page.screenshot({ path: `${SCREENSHOT_DIR}consent-banner-${variant.name}.png` });
+        await page.screenshot({
+          animations: 'disabled',
+          path: `${SCREENSHOT_DIR}consent-banner-${variant.name}.png`,
+        });
       });
     });
   }
@@ -247,7 +253,10 @@ test.describe('the cookie banner looks right and passes axe', () => {
     await page.setViewportSize(PHONE);
     await page.goto('/upload/signin');
     await expect(banner(page)).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}consent-banner-upload-375.png` });
+    await page.screenshot({
+      animations: 'disabled',
+      path: `${SCREENSHOT_DIR}consent-banner-upload-375.png`,
+    });
     await expectNoSeriousAxeViolations(page, 'upload sign-in with the banner');
     await banner(page).getByRole('button', { name: 'Decline' }).click();
     // At the end of the page the button floats over room of its own, below the sign-in button.
@@ -256,7 +265,10 @@ test.describe('the cookie banner looks right and passes axe', () => {
     const signIn = await page.getByRole('button', { name: 'Sign in' }).boundingBox();
     const reset = await resetButton(page).boundingBox();
     expect(signIn && reset && signIn.y + signIn.height <= reset.y).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}consent-reset-upload-375.png` });
+    await page.screenshot({
+      animations: 'disabled',
+      path: `${SCREENSHOT_DIR}consent-reset-upload-375.png`,
+    });
   });
 });
 
@@ -275,7 +287,10 @@ test.describe('feature flags', () => {
     await page.goto('/?flags=lang-switcher');
     const switcher = page.getByRole('group', { name: 'Language' });
     await expect(switcher).toBeVisible();
-    await page.screenshot({ path: `${SCREENSHOT_DIR}landing-language-switcher.png` });
+    await page.screenshot({
+      animations: 'disabled',
+      path: `${SCREENSHOT_DIR}landing-language-switcher.png`,
+    });
     await switcher.getByRole('button', { name: 'Italiano' }).click();
     await expect(
       page.getByRole('heading', { name: 'Raccogli i file del tuo team, in un unico posto' }),
@@ -341,7 +356,10 @@ test.describe('feature flags', () => {
     await page.goto('/?flags=query-dev');
     await expect(devtoolsButton).toBeVisible();
     expect(scripts().some((url) => /devtools/i.test(url))).toBe(true);
-    await page.screenshot({ path: `${SCREENSHOT_DIR}query-devtools-flag.png` });
+    await page.screenshot({
+      animations: 'disabled',
+      path: `${SCREENSHOT_DIR}query-devtools-flag.png`,
+    });
     await page.goto('/?flags=reset');
     await settle(page);
     await expect(devtoolsButton).toHaveCount(0);

@@ -17,7 +17,11 @@ const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import
 const PHONE = { width: 375, height: 740 };
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SCREENSHOT_DIR}downloads-${name}.png`, fullPage: true });
+  await page.screenshot({
+    animations: 'disabled',
+    path: `${SCREENSHOT_DIR}downloads-${name}.png`,
+    fullPage: true,
+  });
 }
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');

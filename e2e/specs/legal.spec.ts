@@ -150,17 +150,20 @@ test.describe('legal pages', () => {
         await expectNoHorizontalScroll(page);
         await expectAccessible(page, `${variant.name}: /${document}`);
         await page.screenshot({
+          animations: 'disabled',
           path: `${SCREENSHOT_DIR}legal-${document}-${variant.name}.png`,
           fullPage: true,
         });
         // The first screen as a visitor sees it: a long page shrinks to unreadable when whole.
         await page.screenshot({
+          animations: 'disabled',
           path: `${SCREENSHOT_DIR}legal-${document}-${variant.name}-top.png`,
         });
       }
       // The footer with its links, where a visitor meets them first.
       await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
       await page.getByRole('contentinfo').screenshot({
+        animations: 'disabled',
         path: `${SCREENSHOT_DIR}legal-footer-${variant.name}.png`,
       });
       await close();

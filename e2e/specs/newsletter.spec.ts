@@ -140,6 +140,7 @@ for (const variant of VARIANTS) {
     });
     const shot = (name: string) =>
       page.screenshot({
+        animations: 'disabled',
         path: `${SCREENSHOT_DIR}newsletter-${name}-${variant.suffix}.png`,
         fullPage: true,
       });

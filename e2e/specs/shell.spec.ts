@@ -301,13 +301,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await openStatus(page);
         await expectMode(page, colorScheme);
         await page.screenshot({
+          animations: 'disabled',
           path: `${SCREENSHOT_DIR}shell-status-${suffix}.png`,
           fullPage: true,
         });
 
         await page.goto('/404');
         await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-        await page.screenshot({ path: `${SCREENSHOT_DIR}shell-404-${suffix}.png`, fullPage: true });
+        await page.screenshot({
+          animations: 'disabled',
+          path: `${SCREENSHOT_DIR}shell-404-${suffix}.png`,
+          fullPage: true,
+        });
       });
     }
   });

@@ -72,6 +72,42 @@ describe('compiled response serializer', () => {
     ).toThrow();
   });
 
+  it('writes UUIDs and instants verbatim, and escapes every other string', () => {
+    const shape = z.object({
+      id: z.uuid(),
+      at: z.iso.datetime(),
+      readAt: z.iso.datetime().nullable(),
+      ids: z.array(z.uuid()),
+      label: z.string(),
+    });
+    const serialize = compileSchema(shape);
+    const value = {
+      id: '0195f1a2-7c3e-7d4b-9a1f-3c2b1a0f9e8d',
+      at: '2026-11-27T03:30:00.000Z',
+      readAt: null,
+      ids: ['0195f1a2-7c3e-7d4b-9a1f-3c2b1a0f9e8e'],
+      // What JSON must escape, in a field that is neither: a quote, a backslash, a control
+      // character and a lone surrogate.
+      label: 'say "hi" \\ \u0001 \ud800',
+    };
+    expect(serialize?.(value)).toBe(JSON.stringify(value));
+    const read = { ...value, readAt: '2026-11-27T03:31:00.000Z' };
+    expect(serialize?.(read)).toBe(JSON.stringify(read));
+  });
+
+  it('fails a response whose UUID field holds anything else, where Zod checks', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(createResponseSerializerCompiler({ checkWithZod: true }));
+    app.get('/id', { schema: { response: { 200: z.object({ id: z.uuid() }) } } }, () => ({
+      id: 'not-an-id", "admin": true',
+    }));
+    const res = await app.inject({ url: '/id' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('admin');
+    await app.close();
+  });
+
   it('keeps Zod for a schema JSON Schema cannot express', () => {
     expect(compileSchema(z.object({ at: z.date() }))).toBeNull();
     expect(compileSchema({ type: 'object' })).toBeNull();
