@@ -69,7 +69,11 @@ export function compileSchema(schema: unknown): Serialize | null {
   } catch {
     return null;
   }
-  return fastJson(simplify(json) as Parameters<typeof fastJson>[0]);
+  return fastJson(simplify(json) as Parameters<typeof fastJson>[0], {
+    // Where a response holds a union, fast-json-stringify validates with Ajv, which would warn
+    // about `unsafe` (no union branch has it, see `simplify`).
+    ajv: { formats: { unsafe: true } },
+  });
 }
 
 /**
@@ -92,16 +96,15 @@ const VERBATIM = new Set(['uuid', 'date-time']);
  *   is a plain scalar: a `typeof` test instead of validating the value against each branch;
  * - a UUID or date-time string written verbatim (VERBATIM above).
  */
-function simplify(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(simplify);
+function simplify(node: unknown, inUnion = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => simplify(item, inUnion));
   if (node === null || typeof node !== 'object') return node;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node as JsonSchema)) {
     if (key === 'additionalProperties' && value === false) continue;
-    out[key] = simplify(value);
-  }
-  if (out.type === 'string' && typeof out.format === 'string' && VERBATIM.has(out.format)) {
-    return { type: 'string', format: 'unsafe' };
+    // Inside a union fast-json-stringify picks the branch by validating the value, so every
+    // branch keeps its format and pattern (a verbatim UUID branch would take any string).
+    out[key] = simplify(value, inUnion || UNIONS.has(key));
   }
   const anyOf = out.anyOf;
   if (Array.isArray(anyOf) && anyOf.length === 2) {
@@ -110,10 +113,23 @@ function simplify(node: unknown): unknown {
     const other = nullFirst ? b : a;
     if ((nullFirst || isNullType(b)) && other && isScalar(other)) {
       const { anyOf: _anyOf, ...rest } = out;
-      return { ...rest, ...other, type: [other.type, 'null'] };
+      // Only null or a string is left to tell apart, by their type.
+      return verbatim({ ...rest, ...other, type: [other.type, 'null'] }, inUnion);
     }
   }
-  return out;
+  return verbatim(out, inUnion);
+}
+
+const UNIONS = new Set(['anyOf', 'oneOf', 'allOf', 'if', 'then', 'else', 'not']);
+
+/** A UUID or date-time string (or null) as `unsafe`, written between quotes as it is. */
+function verbatim(schema: JsonSchema, inUnion: boolean): JsonSchema {
+  if (inUnion || typeof schema.format !== 'string' || !VERBATIM.has(schema.format)) return schema;
+  const { type } = schema;
+  if (type === 'string') return { type, format: 'unsafe' };
+  if (Array.isArray(type) && type.length === 2 && type.includes('string') && type.includes('null'))
+    return { type, format: 'unsafe' };
+  return schema;
 }
 
 const isNullType = (s: JsonSchema | undefined) =>
