@@ -92,7 +92,10 @@ test.describe('collections and files', () => {
     await expect(create.getByLabel('Collection name')).toHaveAttribute('aria-invalid', 'true');
     await create.getByLabel('Collection name').fill('Summer trip');
     await create.getByLabel('Description').fill('Photos from the lake');
-    await create.getByLabel('Collaborative').check();
+    // Shared is the default: the contributors can see it and upload.
+    await expect(
+      create.getByRole('radio', { name: 'Contributors can see and upload' }),
+    ).toBeChecked();
     await create.getByRole('button', { name: 'Create' }).click();
     await expect(create).toBeHidden();
     await expect(list.getByRole('link', { name: 'Summer trip', exact: true })).toBeVisible();

@@ -51,7 +51,7 @@ test.describe('teams, members and invitations', () => {
     await create.getByLabel('Team name').fill('Choir');
     await create.getByLabel('Description').fill('Sopranos and altos');
     await create.getByLabel('Your name in the team').fill('Maestra');
-    await expect(create.getByLabel('Collaborative team')).toBeChecked();
+    await expect(create.getByLabel('Contributors can create collections')).toBeChecked();
     await create.getByRole('button', { name: 'Create' }).click();
 
     // It opens.

@@ -4,6 +4,7 @@ import { pageQuerySchema, paginationSchema } from './pagination.js';
 import {
   bodySchema,
   collectionDescriptionSchema,
+  collectionModeSchema,
   collectionNameSchema,
   idSchema,
 } from './validation-fields.js';
@@ -106,8 +107,8 @@ const tagsValueSchema = z
 
 /**
  * PATCH /teams/{teamId}/collections/{collectionId}: RFC 6902 `replace` (or `test`) over /name,
- * /description (also `add`/`remove`) and /tags. Tags must be members of the team.
- * Operations apply in order, all or none.
+ * /description (also `add`/`remove`), /tags and /mode. Tags must be members of the team; a
+ * `replace` of /mode needs canChangeCollectionMode. Operations apply in order, all or none.
  */
 const op = z.enum(['replace', 'test'], INVALID);
 export const collectionPatchSchema = z
@@ -123,6 +124,7 @@ export const collectionPatchSchema = z
           value: collectionDescriptionSchema,
         }),
         z.object({ op, path: z.literal('/tags'), value: tagsValueSchema }),
+        z.object({ op, path: z.literal('/mode'), value: collectionModeSchema }),
       ],
       INVALID,
     ),

@@ -5,6 +5,7 @@ import {
   canAddAlias,
   canAddMember,
   canChangeMemberRole,
+  canChangeCollectionMode,
   canChooseCollaborative,
   canCreateCollection,
   canCreateDownload,
@@ -119,6 +120,17 @@ describe('special rules', () => {
     expect(canChooseCollaborative('admin')).toBe(true);
     expect(canChooseCollaborative('uploader')).toBe(false);
     expect(canChooseCollaborative('viewer')).toBe(false);
+  });
+
+  it('only owners and admins switch a collection between shared and private', () => {
+    // Typed from the rule, not derived: managers choose the mode, uploaders never.
+    const truth: Record<MemberRole, boolean> = {
+      owner: true,
+      admin: true,
+      uploader: false,
+      viewer: false,
+    };
+    for (const role of MEMBER_ROLES) expect(canChangeCollectionMode(role)).toBe(truth[role]);
   });
 
   it('downloads need createDownload', () => {

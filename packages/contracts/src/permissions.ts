@@ -86,9 +86,22 @@ export function canCreateFile(input: {
   );
 }
 
-/** Whether the create-collection dialog lets this role make the collection collaborative. */
+/**
+ * Whether the create-collection dialog lets this role make the collection collaborative (shared
+ * with every contributor). For those who may, shared is the default choice: a collection a
+ * manager creates is one contributors can upload into unless the manager chose otherwise.
+ */
 export function canChooseCollaborative(role: MemberRole): boolean {
   return hasPermission(role, 'createCollection') && role !== 'uploader';
+}
+
+/**
+ * Switching a collection between shared and private afterwards (a PATCH of /mode): the roles
+ * that choose the mode when creating (owner, admin) on any collection of the team; never an
+ * uploader, who cannot choose it when creating either (§6).
+ */
+export function canChangeCollectionMode(role: MemberRole): boolean {
+  return canChooseCollaborative(role) && hasPermission(role, 'updateCollection');
 }
 
 export function canCreateDownload(role: MemberRole): boolean {

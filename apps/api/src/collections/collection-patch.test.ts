@@ -6,7 +6,12 @@ import { planCollectionPatch, type CollectionState } from './collection-patch.js
 const A = '01900000-0000-7000-8000-00000000000a';
 const B = '01900000-0000-7000-8000-00000000000b';
 const C = '01900000-0000-7000-8000-00000000000c';
-const current: CollectionState = { name: 'Trip', description: 'Photos', tags: [A, B] };
+const current: CollectionState = {
+  name: 'Trip',
+  description: 'Photos',
+  tags: [A, B],
+  mode: 'owned',
+};
 const plan = (ops: unknown) => planCollectionPatch(current, collectionPatchSchema.parse(ops));
 
 describe('planCollectionPatch', () => {
@@ -17,7 +22,7 @@ describe('planCollectionPatch', () => {
         { op: 'replace', path: '/name', value: 'Trip' },
         { op: 'replace', path: '/tags', value: [A, B] },
       ]),
-    ).toEqual({ changes: {}, taggedIds: [A, B] });
+    ).toEqual({ changes: {}, taggedIds: [A, B], setsMode: false });
     // Tags keep the order they were set in: the same ids in another order are a change.
     expect(plan([{ op: 'replace', path: '/tags', value: [B, A] }]).changes).toEqual({
       tags: [B, A],
@@ -28,7 +33,27 @@ describe('planCollectionPatch', () => {
         { op: 'remove', path: '/description' },
         { op: 'replace', path: '/tags', value: [C] },
       ]),
-    ).toEqual({ changes: { name: 'Journey', description: null, tags: [C] }, taggedIds: [C] });
+    ).toEqual({
+      changes: { name: 'Journey', description: null, tags: [C] },
+      taggedIds: [C],
+      setsMode: false,
+    });
+  });
+
+  it('switches the mode, and says a replace of /mode was asked even when it changes nothing', () => {
+    expect(plan([{ op: 'replace', path: '/mode', value: 'collaborative' }])).toEqual({
+      changes: { mode: 'collaborative' },
+      taggedIds: [],
+      setsMode: true,
+    });
+    expect(plan([{ op: 'replace', path: '/mode', value: 'owned' }])).toEqual({
+      changes: {},
+      taggedIds: [],
+      setsMode: true,
+    });
+    expect(plan([{ op: 'test', path: '/mode', value: 'owned' }]).setsMode).toBe(false);
+    expect(() => plan([{ op: 'test', path: '/mode', value: 'collaborative' }])).toThrow(AppError);
+    expect(() => plan([{ op: 'replace', path: '/mode', value: 'public' }])).toThrow();
   });
 
   it('clears the description with a blank value, and sets it with add', () => {

@@ -1,4 +1,4 @@
-import type { CollectionPatch } from '@raccolta/contracts';
+import type { CollectionMode, CollectionPatch } from '@raccolta/contracts';
 import { AppError } from '../errors/app-error.js';
 import type { CollectionChanges } from './collections.repository.js';
 
@@ -6,12 +6,15 @@ export interface CollectionState {
   name: string;
   description: string | null;
   tags: string[];
+  mode: CollectionMode;
 }
 
 export interface PlannedCollectionPatch {
   changes: CollectionChanges;
   /** Every user id a `replace` of /tags names: each must be an active member of the team. */
   taggedIds: string[];
+  /** Whether a `replace` of /mode is in the list, even one that changes nothing. */
+  setsMode: boolean;
 }
 
 /** Tags keep the order they were set in, so a new order is a change. */
@@ -31,6 +34,7 @@ export function planCollectionPatch(
 ): PlannedCollectionPatch {
   const state: CollectionState = { ...current, tags: [...current.tags] };
   const taggedIds = new Set<string>();
+  let setsMode = false;
   for (const o of ops) {
     switch (o.path) {
       case '/name':
@@ -54,13 +58,22 @@ export function planCollectionPatch(
           for (const id of o.value) taggedIds.add(id);
         }
         break;
+      case '/mode':
+        if (o.op === 'test') {
+          if (state.mode !== o.value) throw testFailed(o.path);
+        } else {
+          state.mode = o.value;
+          setsMode = true;
+        }
+        break;
     }
   }
   const changes: CollectionChanges = {};
   if (state.name !== current.name) changes.name = state.name;
   if (state.description !== current.description) changes.description = state.description;
   if (!sameTags(state.tags, current.tags)) changes.tags = state.tags;
-  return { changes, taggedIds: [...taggedIds] };
+  if (state.mode !== current.mode) changes.mode = state.mode;
+  return { changes, taggedIds: [...taggedIds], setsMode };
 }
 
 function testFailed(path: string): AppError {

@@ -1,4 +1,5 @@
 import { sql, type Insertable } from 'kysely';
+import type { CollectionMode } from '@raccolta/contracts';
 import type { Db, DbKind } from '../db/create-db.js';
 import type { CollectionsTable } from '../db/database.js';
 import type { CollectionRow } from './collection-access.js';
@@ -183,6 +184,7 @@ export interface CollectionChanges {
   description?: string | null;
   /** The complete new list of tagged user ids. */
   tags?: string[];
+  mode?: CollectionMode;
 }
 
 /**
@@ -201,6 +203,7 @@ export async function updateCollection(
     .set({
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.mode !== undefined ? { mode: changes.mode } : {}),
       updated_at: now,
       updated_by: by.userId,
     })

@@ -1,4 +1,5 @@
 import {
+  canChangeCollectionMode,
   canChooseCollaborative,
   canCreateCollection,
   canDeleteCollection,
@@ -228,10 +229,18 @@ export async function patchCollection(
         collection: { createdBy: current.created_by, mode: current.mode },
       }),
     );
-    const { changes, taggedIds } = planCollectionPatch(
-      { name: current.name, description: current.description, tags: await tagsOf(trx, current.id) },
+    const { changes, taggedIds, setsMode } = planCollectionPatch(
+      {
+        name: current.name,
+        description: current.description,
+        tags: await tagsOf(trx, current.id),
+        mode: current.mode,
+      },
       ops,
     );
+    // Shared or private is the managers' choice, as when creating (§6): refused to an uploader
+    // even on the collections it may rename.
+    if (setsMode) authorize(canChangeCollectionMode(access.role));
     const active = await activeMemberIds(trx, access.team.id, taggedIds);
     const stranger = taggedIds.find((id) => !active.has(id));
     if (stranger !== undefined) {
@@ -245,6 +254,7 @@ export async function patchCollection(
       ...current,
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.mode !== undefined ? { mode: changes.mode } : {}),
       updated_at: now,
       updated_by: user.id,
     };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessToken } from '../members/world.js';
 import { startPatchEnv, type PatchEnv } from './patch-env.js';
 import { createCollection, snapshot } from './world.js';
 
@@ -113,7 +114,8 @@ describe('collection PATCH: name, description, operations', () => {
 
   it.each([
     ['an empty list', []],
-    ['an unknown path', [{ op: 'replace', path: '/mode', value: 'collaborative' }]],
+    ['an unknown path', [{ op: 'replace', path: '/owner', value: 'someone' }]],
+    ['an unknown mode', [{ op: 'replace', path: '/mode', value: 'public' }]],
     ['a move', [{ op: 'move', from: '/name', path: '/description' }]],
     ['a removed name', [{ op: 'remove', path: '/name' }]],
     ['a short name', [{ op: 'replace', path: '/name', value: 'x' }]],
@@ -179,6 +181,58 @@ describe('collection PATCH: name, description, operations', () => {
       statusCode: 403,
       errorCode: 'forbidden',
     });
+    expect(await snapshot(server.ctx)).toBe(before);
+  });
+
+  it('lets owners and admins switch a collection between private and shared', async () => {
+    const { server, collection, ok, patch, row } = env;
+    const { owner, admin, uploader } = env.users;
+    const c = await collection({});
+    const asUploader = async () =>
+      server.app.inject({
+        method: 'GET',
+        url: `/api/teams/${env.team.id}/collections/${c.id}`,
+        headers: { authorization: `Bearer ${await accessToken(server.ctx, uploader)}` },
+      });
+    expect((await asUploader()).statusCode).toBe(404);
+
+    const shared = await ok(
+      c.id,
+      [{ op: 'replace', path: '/mode', value: 'collaborative' }],
+      owner,
+    );
+    expect(shared).toMatchObject({ mode: 'collaborative', updatedBy: owner.id });
+    expect((await row(c.id)).mode).toBe('collaborative');
+    // The contributors now see it, and may upload into it.
+    expect((await asUploader()).json()).toMatchObject({
+      collectionId: c.id,
+      mode: 'collaborative',
+    });
+
+    const back = await ok(
+      c.id,
+      [
+        { op: 'test', path: '/mode', value: 'collaborative' },
+        { op: 'replace', path: '/mode', value: 'owned' },
+      ],
+      admin,
+    );
+    expect(back.mode).toBe('owned');
+    expect((await asUploader()).statusCode).toBe(404);
+
+    const failed = await patch(c.id, [{ op: 'test', path: '/mode', value: 'collaborative' }]);
+    expect(failed.json()).toMatchObject({ statusCode: 400, message: 'test failed at /mode' });
+  });
+
+  it('refuses an uploader a switch of mode, even on its own collection', async () => {
+    const { server, collection, patch } = env;
+    const { uploader } = env.users;
+    const own = await collection({ creator: uploader });
+    const before = await snapshot(server.ctx);
+    for (const mode of ['collaborative', 'owned']) {
+      const res = await patch(own.id, [{ op: 'replace', path: '/mode', value: mode }], uploader);
+      expect(res.json(), mode).toMatchObject({ statusCode: 403, errorCode: 'forbidden' });
+    }
     expect(await snapshot(server.ctx)).toBe(before);
   });
 });

@@ -74,6 +74,16 @@ const create = (mode: 'owned' | 'collaborative') => (w: CollectionWorld) => ({
   payload: { name: 'New one', description: 'From the matrix', mode },
 });
 
+/** Shared or private is switched by the managers only: typed from the rule, not derived. */
+const switchesMode = (a: Actor) => a.role === 'owner' || a.role === 'admin';
+const switchMode =
+  (pick: (w: CollectionWorld) => StoredCollection, mode: 'owned' | 'collaborative') =>
+  (w: CollectionWorld) => ({
+    method: 'PATCH',
+    url: one(pick)(w),
+    payload: [{ op: 'replace', path: '/mode', value: mode }],
+  });
+
 const remove = (pick: (w: CollectionWorld) => StoredCollection) => (w: CollectionWorld) => ({
   method: 'DELETE',
   url: one(pick)(w),
@@ -205,6 +215,20 @@ export const ENDPOINTS: Endpoint[] = [
         { op: 'replace', path: '/tags', value: [w.users.viewer.id, w.target.id] },
       ],
     }),
+  },
+  {
+    name: "PATCH the uploader's owned collection to shared",
+    collection: uploadersOwned,
+    allowed: switchesMode,
+    ok: 200,
+    request: switchMode(uploadersOwned, 'collaborative'),
+  },
+  {
+    name: 'PATCH a shared collection to private',
+    collection: shared,
+    allowed: switchesMode,
+    ok: 200,
+    request: switchMode(shared, 'owned'),
   },
   {
     name: "DELETE the owner's owned collection",

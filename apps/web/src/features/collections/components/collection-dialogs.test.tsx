@@ -74,43 +74,67 @@ describe('create collection dialog', { timeout: 15_000 }, () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('starts private and lets a manager make it collaborative', async () => {
-    const post = vi.fn(() => jsonResponse(201, collection({ name: 'Concerts' })));
-    fetchMock.mockImplementation(fetchRoutes({ [`POST ${COLLECTIONS_PATH}`]: post }));
-    const { onClose } = renderCreate('admin');
-    const checkbox = field('Collaborative');
-    expect(checkbox.checked).toBe(false);
-    expect(checkbox.disabled).toBe(false);
-    expect(
-      screen.getByText('Private: other contributors will not see it or add files to it.'),
-    ).toBeTruthy();
-    fireEvent.click(checkbox);
-    expect(
-      screen.getByText(
-        'Shared with every contributor of the team, who can see it and add files to it.',
-      ),
-    ).toBeTruthy();
-    type('Collection name', '  Concerts ');
-    type('Description', ' Spring term ');
-    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(post).toHaveBeenCalledWith({
-      name: 'Concerts',
-      description: 'Spring term',
-      mode: 'collaborative',
-    });
-  });
+  it.each(['owner', 'admin'] as const)(
+    'starts shared for an %s, who may make it private',
+    async (role) => {
+      const post = vi.fn(() => jsonResponse(201, collection({ name: 'Concerts' })));
+      fetchMock.mockImplementation(fetchRoutes({ [`POST ${COLLECTIONS_PATH}`]: post }));
+      const { onClose } = renderCreate(role);
+      const group = screen.getByRole('radiogroup', { name: 'Who sees it and uploads' });
+      const shared = within(group).getByRole<HTMLInputElement>('radio', {
+        name: 'Contributors can see and upload',
+      });
+      const owned = within(group).getByRole<HTMLInputElement>('radio', {
+        name: 'Only me and the team’s managers',
+      });
+      expect(shared.checked).toBe(true);
+      expect(shared.disabled).toBe(false);
+      expect(
+        screen.getByText(
+          'Every contributor of the team sees this collection and adds files to it.',
+        ),
+      ).toBeTruthy();
+      type('Collection name', '  Concerts ');
+      type('Description', ' Spring term ');
+      fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+      await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+      // The defaults make a collection the contributors can upload into.
+      expect(post).toHaveBeenLastCalledWith({
+        name: 'Concerts',
+        description: 'Spring term',
+        mode: 'collaborative',
+      });
+      cleanup();
 
-  it('keeps the checkbox off and disabled for a contributor', async () => {
+      renderCreate(role);
+      fireEvent.click(screen.getByRole('radio', { name: 'Only me and the team’s managers' }));
+      expect(owned).toBeTruthy();
+      expect(
+        screen.getByText('Other contributors will not see it or add files to it.'),
+      ).toBeTruthy();
+      type('Collection name', 'Board');
+      fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+      await vi.waitFor(() => expect(post).toHaveBeenCalledTimes(2));
+      expect(post).toHaveBeenLastCalledWith({ name: 'Board', mode: 'owned' });
+    },
+  );
+
+  it('keeps a contributor’s collection private, the choice disabled', async () => {
     const post = vi.fn(() => jsonResponse(201, collection({ name: 'Mine' })));
     fetchMock.mockImplementation(fetchRoutes({ [`POST ${COLLECTIONS_PATH}`]: post }));
     const { onClose } = renderCreate('uploader');
-    const checkbox = field('Collaborative');
-    expect(checkbox.checked).toBe(false);
-    expect(checkbox.disabled).toBe(true);
+    const owned = screen.getByRole<HTMLInputElement>('radio', {
+      name: 'Only me and the team’s managers',
+    });
+    expect(owned.checked).toBe(true);
+    expect(owned.disabled).toBe(true);
+    expect(
+      screen.getByRole<HTMLInputElement>('radio', { name: 'Contributors can see and upload' })
+        .disabled,
+    ).toBe(true);
     expect(
       screen.getByText(
-        'Contributors create private collections: other contributors will not see them.',
+        'Collections you create are private: only you and the team’s managers see them.',
       ),
     ).toBeTruthy();
     type('Collection name', 'Mine');
@@ -208,7 +232,7 @@ describe('create and edit from the collections view', { timeout: 15_000 }, () =>
     type('Collection name', 'Concerts', dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('The collection “Concerts” has been created.')).toBeTruthy();
-    expect(post).toHaveBeenCalledWith({ name: 'Concerts', mode: 'owned' });
+    expect(post).toHaveBeenCalledWith({ name: 'Concerts', mode: 'collaborative' });
     await vi.waitFor(() => expect(list).toHaveBeenCalledTimes(2));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -261,6 +285,24 @@ describe('create and edit from the collections view', { timeout: 15_000 }, () =>
       { op: 'remove', path: '/description' },
       { op: 'replace', path: '/tags', value: [CARLO_REF.userId, BEA_REF.userId] },
     ]);
+  });
+
+  it('lets an admin share a private collection with the contributors', async () => {
+    const patch = vi.fn(() => jsonResponse(200, { ...TARGET, mode: 'collaborative' }));
+    serve(patch);
+    renderCollections({ role: 'admin' });
+    const dialog = await openEdit();
+    const owned = within(dialog).getByRole<HTMLInputElement>('radio', {
+      name: 'Only Bea and the team’s managers',
+    });
+    expect(owned.checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Contributors can see and upload' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The collection “Rehearsals” has been saved.')).toBeTruthy();
+    expect(patch).toHaveBeenCalledWith([{ op: 'replace', path: '/mode', value: 'collaborative' }]);
+    const list = screen.getByRole('list', { name: 'Collections' });
+    expect(await within(list).findByText('Shared')).toBeTruthy();
+    expect(within(list).queryByText('Private')).toBeNull();
   });
 
   it('keeps a refused tag inside the dialog, translated', async () => {

@@ -117,15 +117,15 @@ export function CollectionRow({
           >
             {collection.name}
           </Link>
-          {shared && (
+          <Tooltip title={t(shared ? 'collections.row.sharedHint' : 'collections.row.privateHint')}>
             <Chip
               size="small"
               variant="outlined"
-              color="primary"
-              label={t('collections.row.shared')}
-              sx={{ flexShrink: 0, height: 20, fontSize: '0.75rem' }}
+              color={shared ? 'primary' : 'default'}
+              label={t(shared ? 'collections.row.shared' : 'collections.row.private')}
+              sx={{ ...ABOVE_LINK, flexShrink: 0, height: 20, fontSize: '0.75rem' }}
             />
-          )}
+          </Tooltip>
         </Stack>
         <Stack
           direction="row"

@@ -90,7 +90,7 @@ export interface CollectionsFilterBarProps {
   onChange: (next: CollectionFilters) => void;
 }
 
-/** The date range, "Only collaborative" and the removable chips of the member filters. */
+/** The date range, "Only shared" and the removable chips of the member filters. */
 export function CollectionsFilterBar({
   filters,
   creatorName,
@@ -118,7 +118,7 @@ export function CollectionsFilterBar({
         />
         <FormControlLabel
           sx={{ mt: { md: 1 }, mr: 0 }}
-          label={t('collections.filters.onlyCollaborative')}
+          label={t('collections.filters.onlyShared')}
           control={
             <Checkbox
               // Shared lists only collaborative collections; Mine takes no view filter.

@@ -73,7 +73,7 @@ describe('collections view states', { timeout: 15_000 }, () => {
     renderCollections({ role: 'admin' });
     await screen.findByRole('list', { name: 'Collections' });
     expect(screen.getByRole('button', { name: 'New collection' })).toBeTruthy();
-    fireEvent.click(screen.getByLabelText('Only collaborative'));
+    fireEvent.click(screen.getByLabelText('Only shared'));
     await vi.waitFor(() =>
       expect(screen.queryByRole('button', { name: 'New collection' })).toBeNull(),
     );

@@ -68,6 +68,7 @@ describe('collections view', { timeout: 15_000 }, () => {
     );
     expect(first.getByRole('img', { name: 'Unread' })).toBeTruthy();
     expect(first.getByText('Shared')).toBeTruthy();
+    expect(first.queryByText('Private')).toBeNull();
     const updated = first.getByText('Mar 6, 2025');
     expect(updated.getAttribute('title')).toBe('Updated Mar 6, 2025');
     expect(updated.getAttribute('datetime')).toBe('2025-03-06T10:00:00.000Z');
@@ -81,6 +82,7 @@ describe('collections view', { timeout: 15_000 }, () => {
     const second = within(rows[1] as HTMLElement);
     expect(second.queryByRole('img', { name: 'Unread' })).toBeNull();
     expect(second.queryByText('Shared')).toBeNull();
+    expect(second.getByText('Private')).toBeTruthy();
     expect(second.getByText('3 files')).toBeTruthy();
   });
 
@@ -133,7 +135,7 @@ describe('collections view', { timeout: 15_000 }, () => {
     serve();
     const { router } = renderCollections({ search: '?from=1714521600000&to=1717199999999' });
     await expectQuery({ from: '1714521600000', to: '1717199999999' });
-    fireEvent.click(screen.getByLabelText('Only collaborative'));
+    fireEvent.click(screen.getByLabelText('Only shared'));
     await expectQuery({ from: '1714521600000', to: '1717199999999', view: 'collaborative' });
     fireEvent.click(screen.getByRole('button', { name: 'Sort order: Newest first' }));
     await expectQuery({
@@ -180,7 +182,7 @@ describe('collections view', { timeout: 15_000 }, () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Shared' }));
     await expectQuery({ tagged: CARLO_REF.userId }, SHARED_PATH);
-    const collaborative = screen.getByLabelText<HTMLInputElement>('Only collaborative');
+    const collaborative = screen.getByLabelText<HTMLInputElement>('Only shared');
     expect(collaborative.checked).toBe(true);
     expect(collaborative.disabled).toBe(true);
 

@@ -245,8 +245,12 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
       {dialog?.kind === 'delete' && (
         <DeleteCollectionDialog collection={dialog.collection} onClose={() => setDialog(null)} />
       )}
-      {dialog?.kind === 'edit' && (
-        <EditCollectionDialog collection={dialog.collection} onClose={() => setDialog(null)} />
+      {dialog?.kind === 'edit' && actor !== null && (
+        <EditCollectionDialog
+          collection={dialog.collection}
+          actor={actor}
+          onClose={() => setDialog(null)}
+        />
       )}
     </Box>
   );

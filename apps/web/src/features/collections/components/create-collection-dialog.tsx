@@ -2,13 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import {
   canChooseCollaborative,
@@ -20,26 +17,23 @@ import {
   type MemberRole,
 } from '@raccolta/contracts';
 import { useId } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useSnackbar } from '../../../components/snackbar';
 import { useErrorText } from '../../../lib/error-text';
 import { useCreateCollectionMutation } from '../api/create-collection';
+import { CollectionModeField } from './collection-mode-field';
 
 type CreateCollectionFormInput = z.input<typeof createCollectionFormSchema>;
 
-function modeHelpKey(chooses: boolean, collaborative: boolean) {
-  if (!chooses) return 'collections.fields.uploaderModeHelp' as const;
-  return collaborative
-    ? ('collections.fields.collaborativeHelp' as const)
-    : ('collections.fields.ownedHelp' as const);
-}
-
 /**
- * New collection (spec §2, §5): name, description and the collaborative checkbox, unchecked at
- * first and disabled for contributors (§6). Server errors stay in the dialog beside the input.
+ * New collection (spec §2, §5): name, description and who sees it (the spec's collaborative
+ * checkbox, worded as a choice of two; docs/decisions.md). Owners and admins start on shared, so
+ * the collection they make is one contributors can upload into unless they choose otherwise;
+ * contributors cannot choose (§6) and create private collections. Server errors stay in the
+ * dialog beside the input.
  */
 export function CreateCollectionDialog({
   teamId,
@@ -57,7 +51,6 @@ export function CreateCollectionDialog({
   const { show } = useSnackbar();
   const errorText = useErrorText();
   const titleId = useId();
-  const helpId = useId();
   const chooses = canChooseCollaborative(role);
   const { control, handleSubmit } = useForm<
     CreateCollectionFormInput,
@@ -65,9 +58,8 @@ export function CreateCollectionDialog({
     CreateCollectionForm
   >({
     resolver: zodResolver(createCollectionFormSchema),
-    defaultValues: { name: '', description: '', isCollaborative: false },
+    defaultValues: { name: '', description: '', isCollaborative: chooses },
   });
-  const collaborative = useWatch({ control, name: 'isCollaborative' });
   const mutation = useCreateCollectionMutation(teamId);
   const onSubmit = handleSubmit((values) =>
     mutation.mutate(values, {
@@ -111,30 +103,18 @@ export function CreateCollectionDialog({
               multiline
               minRows={2}
             />
-            <Box>
-              <Controller
-                control={control}
-                name="isCollaborative"
-                render={({ field }) => (
-                  <FormControlLabel
-                    label={t('collections.fields.collaborative')}
-                    disabled={!chooses}
-                    control={
-                      <Checkbox
-                        name={field.name}
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                        onBlur={field.onBlur}
-                        slotProps={{ input: { ref: field.ref, 'aria-describedby': helpId } }}
-                      />
-                    }
-                  />
-                )}
-              />
-              <FormHelperText id={helpId} sx={{ mt: 0, ml: 4 }}>
-                {t(modeHelpKey(chooses, collaborative))}
-              </FormHelperText>
-            </Box>
+            <Controller
+              control={control}
+              name="isCollaborative"
+              render={({ field }) => (
+                <CollectionModeField
+                  value={field.value ? 'collaborative' : 'owned'}
+                  onChange={(mode) => field.onChange(mode === 'collaborative')}
+                  chooses={chooses}
+                  disabled={mutation.isPending}
+                />
+              )}
+            />
             {mutation.error !== null && <Alert severity="error">{errorText(mutation.error)}</Alert>}
           </Stack>
         </DialogContent>

@@ -8,11 +8,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import {
+  canChangeCollectionMode,
+  COLLECTION_MODES,
   COLLECTION_NAME_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
   memberRefSchema,
   updateCollectionFormSchema,
   type Collection,
+  type MemberRole,
 } from '@raccolta/contracts';
 import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -23,23 +26,29 @@ import { useSnackbar } from '../../../components/snackbar';
 import { useErrorText } from '../../../lib/error-text';
 import { useUpdateCollectionMutation } from '../api/update-collection';
 import { collectionPatch } from '../utils/collection-patch';
+import { CollectionModeField } from './collection-mode-field';
 import { MemberTagsField } from './member-tags-field';
 
 const editCollectionFormSchema = updateCollectionFormSchema.extend({
   tags: z.array(memberRefSchema),
+  mode: z.enum(COLLECTION_MODES),
 });
 type EditCollectionFormInput = z.input<typeof editCollectionFormSchema>;
 type EditCollectionForm = z.output<typeof editCollectionFormSchema>;
 
 /**
- * Edit a collection's name, description and tagged members; only what changed is sent, and Save
- * waits for a change. Server errors (a tag no longer a member: invalidTeamMember) stay inside.
+ * Edit a collection's name, description, tagged members and, for owners and admins, whether it
+ * is shared with the contributors or private; only what changed is sent, and Save waits for a
+ * change. Server errors (a tag no longer a member: invalidTeamMember) stay inside.
  */
 export function EditCollectionDialog({
   collection,
+  actor,
   onClose,
 }: {
   collection: Collection;
+  /** Who edits: the mode choice is offered to owners and admins only. */
+  actor: { role: MemberRole; userId: string };
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -52,14 +61,20 @@ export function EditCollectionDialog({
       name: collection.name,
       description: collection.description ?? '',
       tags: collection.taggedMembers,
+      mode: collection.mode,
     },
   });
-  const [name, description, tags] = useWatch({ control, name: ['name', 'description', 'tags'] });
+  const switchesMode = canChangeCollectionMode(actor.role);
+  const [name, description, tags, mode] = useWatch({
+    control,
+    name: ['name', 'description', 'tags', 'mode'],
+  });
   const unchanged =
     collectionPatch(collection, {
       name: name.trim(),
       description: description?.trim() || undefined,
       tags: tags.map((tag) => tag.userId),
+      mode: switchesMode ? mode : undefined,
     }).length === 0;
   const mutation = useUpdateCollectionMutation();
 
@@ -71,6 +86,7 @@ export function EditCollectionDialog({
           name: values.name,
           description: values.description,
           tags: values.tags.map((tag) => tag.userId),
+          mode: switchesMode ? values.mode : undefined,
         },
       },
       {
@@ -124,6 +140,25 @@ export function EditCollectionDialog({
                 />
               )}
             />
+            {switchesMode && (
+              <Controller
+                control={control}
+                name="mode"
+                render={({ field }) => (
+                  <CollectionModeField
+                    value={field.value}
+                    onChange={field.onChange}
+                    chooses
+                    disabled={mutation.isPending}
+                    creatorName={
+                      collection.createdBy === actor.userId
+                        ? undefined
+                        : (collection.owner.nickname ?? t('collections.formerMember'))
+                    }
+                  />
+                )}
+              />
+            )}
             {mutation.error !== null && <Alert severity="error">{errorText(mutation.error)}</Alert>}
           </Stack>
         </DialogContent>

@@ -4,7 +4,12 @@ import { isUnread } from './unread';
 
 const BEA = '0195f0c2-7c1a-7000-8000-000000000201';
 const CARLO = '0195f0c2-7c1a-7000-8000-000000000202';
-const ORIGINAL = { name: 'Rehearsals', description: 'Spring term', tags: [BEA] };
+const ORIGINAL = {
+  name: 'Rehearsals',
+  description: 'Spring term',
+  tags: [BEA],
+  mode: 'owned' as const,
+};
 
 describe('collection patch', () => {
   it('is empty when nothing changed', () => {
@@ -31,6 +36,14 @@ describe('collection patch', () => {
     expect(collectionPatch(ORIGINAL, { ...ORIGINAL, description: undefined })).toEqual([
       { op: 'remove', path: '/description' },
     ]);
+  });
+
+  it('switches the mode only when asked for and different', () => {
+    expect(collectionPatch(ORIGINAL, { ...ORIGINAL, mode: 'collaborative' })).toEqual([
+      { op: 'replace', path: '/mode', value: 'collaborative' },
+    ]);
+    expect(collectionPatch(ORIGINAL, { ...ORIGINAL, mode: 'owned' })).toEqual([]);
+    expect(collectionPatch(ORIGINAL, { ...ORIGINAL, mode: undefined })).toEqual([]);
   });
 
   it('clears the tags with an empty list', () => {

@@ -1,4 +1,4 @@
-import type { Collection } from '@raccolta/contracts';
+import type { Collection, CollectionMode } from '@raccolta/contracts';
 
 /** What the edit dialog lets a member change, as its schema leaves it (trimmed; blank = absent). */
 export interface CollectionChanges {
@@ -6,13 +6,16 @@ export interface CollectionChanges {
   description: string | undefined;
   /** User ids, in the order chosen. */
   tags: string[];
+  /** Shared or private; absent when the editor may not switch it. */
+  mode?: CollectionMode | undefined;
 }
 
 export type CollectionPatchOperation =
   | { op: 'replace'; path: '/name'; value: string }
   | { op: 'add' | 'replace'; path: '/description'; value: string }
   | { op: 'remove'; path: '/description' }
-  | { op: 'replace'; path: '/tags'; value: string[] };
+  | { op: 'replace'; path: '/tags'; value: string[] }
+  | { op: 'replace'; path: '/mode'; value: CollectionMode };
 
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index]);
@@ -23,7 +26,7 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
  * empty list means nothing changed.
  */
 export function collectionPatch(
-  original: Pick<Collection, 'name' | 'description' | 'tags'>,
+  original: Pick<Collection, 'name' | 'description' | 'tags' | 'mode'>,
   changes: CollectionChanges,
 ): CollectionPatchOperation[] {
   const operations: CollectionPatchOperation[] = [];
@@ -40,6 +43,9 @@ export function collectionPatch(
   }
   if (!sameIds(changes.tags, original.tags)) {
     operations.push({ op: 'replace', path: '/tags', value: changes.tags });
+  }
+  if (changes.mode !== undefined && changes.mode !== original.mode) {
+    operations.push({ op: 'replace', path: '/mode', value: changes.mode });
   }
   return operations;
 }

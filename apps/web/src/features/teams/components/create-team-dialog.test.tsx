@@ -52,7 +52,7 @@ describe('create team dialog', () => {
 
   it('checks the fields with the spec §5 rules and sends nothing while they fail', async () => {
     renderDialog();
-    expect(input('Collaborative team').checked).toBe(true);
+    expect(input('Contributors can create collections').checked).toBe(true);
     create();
     expect(await screen.findByText('Team name required')).toBeTruthy();
 
@@ -90,7 +90,7 @@ describe('create team dialog', () => {
     type('Team name', 'Choir');
     type('Description', ' Sopranos ');
     type('Your name in the team', 'Maestra Ada');
-    fireEvent.click(input('Collaborative team'));
+    fireEvent.click(input('Contributors can create collections'));
     create();
     await vi.waitFor(() => expect(onCreated).toHaveBeenCalled());
     expect(post).toHaveBeenCalledWith({

@@ -172,11 +172,10 @@ describe('upload app: sign-in, team and collection', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'New collection' }));
     const dialog = await screen.findByRole('dialog', { name: 'New collection' });
-    // Spec §6: a contributor cannot make it collaborative.
-    expect(within(dialog).getByRole('checkbox', { name: 'Collaborative' })).toHaveProperty(
-      'disabled',
-      true,
-    );
+    // Spec §6: a contributor cannot make it collaborative (shared).
+    expect(
+      within(dialog).getByRole('radio', { name: 'Contributors can see and upload' }),
+    ).toHaveProperty('disabled', true);
     fireEvent.change(within(dialog).getByLabelText('Collection name', { exact: false }), {
       target: { value: 'Trip' },
     });
