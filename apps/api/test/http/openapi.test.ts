@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf, type OpenApiPaths } from '../helpers/openapi-operations.js';
 import { SCHEMA_COMPONENTS } from '../../src/http/schema-components.js';
+import { tusDocumentation } from '../../src/uploads/tus-docs.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 interface Schema {
@@ -196,6 +197,22 @@ describe('the OpenAPI document', () => {
     expect(headers(ops.getUploadOffset)).toEqual({ 'Tus-Resumable': true });
     expect(headers(ops.deleteUpload)).toEqual({ 'Tus-Resumable': true });
     expect(ops.appendToUpload?.description).toContain('X-HTTP-Method-Override: PATCH');
+    // A POST on an upload's URL (tus's method override, once routed) is documented as PATCH is.
+    const override = tusDocumentation(
+      'POST',
+      '/api/teams/:teamId/collections/:collectionId/uploads/:uploadId',
+    );
+    expect(Object.keys(override?.requestHeaders ?? {})).toEqual([
+      'X-HTTP-Method-Override',
+      'Tus-Resumable',
+      'Upload-Offset',
+      'Upload-Checksum',
+    ]);
+    expect(override?.requestHeaders['X-HTTP-Method-Override']).toMatchObject({
+      required: true,
+      schema: { enum: ['PATCH'] },
+    });
+    expect(override?.body).toMatchObject({ contentType: 'application/offset+octet-stream' });
 
     const binary = { type: 'string', format: 'binary' };
     expect(ops.appendToUpload?.requestBody).toMatchObject({
