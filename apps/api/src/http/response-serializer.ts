@@ -56,6 +56,8 @@ export function createResponseSerializerCompiler(options: {
   };
 }
 
+const NO_METADATA = z.registry<Record<string, unknown>>();
+
 /** fast-json-stringify compiled from the schema's JSON Schema, or null when it has none. */
 export function compileSchema(schema: unknown): Serialize | null {
   if (!(schema instanceof z.ZodType)) return null;
@@ -65,6 +67,10 @@ export function compileSchema(schema: unknown): Serialize | null {
       io: 'output',
       target: 'draft-7',
       unrepresentable: 'throw',
+      // Not Zod's global registry, where the OpenAPI document's component names are
+      // (schema-components.ts): a named schema would move to `definitions`, out of the union
+      // that must keep its checks (see `simplify`). Nothing else there changes what is written.
+      metadata: NO_METADATA,
     });
   } catch {
     return null;

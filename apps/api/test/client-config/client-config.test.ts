@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { clientConfigResponseSchema } from '@raccolta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveSchema, type OpenApiPaths } from '../helpers/openapi-operations.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const PLAUSIBLE = {
@@ -54,12 +55,16 @@ describe('GET /client-config', () => {
     });
 
     it('is described in the OpenAPI document with its response schema', async () => {
-      const doc = (await server.app.inject('/api/openapi.json')).json<{
-        paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
-      }>();
-      const responses = doc.paths['/client-config']?.get?.responses ?? {};
-      expect(JSON.stringify(responses['200'])).toContain('featureFlags');
-      expect(JSON.stringify(responses['200'])).toContain('matomo');
+      const doc = (await server.app.inject('/api/openapi.json')).json<
+        OpenApiPaths<{
+          responses: Record<string, { content: Record<string, { schema: unknown }> }>;
+        }>
+      >();
+      const response = doc.paths['/client-config']?.get?.responses['200'];
+      // The answer is the named component ClientConfig.
+      const schema = resolveSchema(doc, response?.content['application/json']?.schema);
+      expect(JSON.stringify(schema)).toContain('featureFlags');
+      expect(JSON.stringify(schema)).toContain('matomo');
     });
   });
 

@@ -1,6 +1,20 @@
 /** An OpenAPI document as far as tests walk it: its paths and their operations. */
 export interface OpenApiPaths<Operation> {
   paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+const SCHEMAS = '#/components/schemas/';
+
+/** The schema itself, or the named one (`components.schemas`) it refers to with `$ref`. */
+export function resolveSchema<Schema>(
+  doc: OpenApiPaths<unknown>,
+  schema: Schema | { $ref: string } | undefined,
+): Schema | undefined {
+  if (schema === null || typeof schema !== 'object' || !('$ref' in schema)) return schema;
+  const ref = schema.$ref;
+  if (!ref.startsWith(SCHEMAS)) return undefined;
+  return resolveSchema(doc, doc.components?.schemas?.[ref.slice(SCHEMAS.length)] as Schema);
 }
 
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'];

@@ -2,7 +2,7 @@ import { isErrorCode } from '@raccolta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession } from '../../src/auth/sessions.js';
 import { buildFilesWorld, type FilesWorld } from '../files/files-world.js';
-import { operationsOf, type OpenApiPaths } from '../helpers/openapi-operations.js';
+import { operationsOf, resolveSchema, type OpenApiPaths } from '../helpers/openapi-operations.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 /**
@@ -12,9 +12,13 @@ import { startTestServer, type TestServer } from '../helpers/test-server.js';
  * from the document, so a new route is covered as soon as it is documented.
  */
 
+interface BodySchema {
+  properties?: Record<string, unknown>;
+}
+
 interface Operation {
   parameters?: { in: string; name: string }[];
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  requestBody?: { content?: Record<string, { schema?: BodySchema | { $ref: string } }> };
 }
 
 /** For path and query parameters. */
@@ -67,6 +71,7 @@ describe('bad input at every operation', () => {
   let server: TestServer;
   let world: FilesWorld;
   let authorization: string;
+  let doc: OpenApiPaths<Operation>;
   let operations: { method: string; path: string; op: Operation }[];
 
   beforeAll(async () => {
@@ -74,7 +79,7 @@ describe('bad input at every operation', () => {
     world = await buildFilesWorld(server.ctx, { objects: false });
     const session = await startSession(server.ctx, world.users.owner, { identityProvider: false });
     authorization = `Bearer ${session.AccessToken}`;
-    const doc = (await server.app.inject('/api/openapi.json')).json<OpenApiPaths<Operation>>();
+    doc = (await server.app.inject('/api/openapi.json')).json<OpenApiPaths<Operation>>();
     operations = operationsOf(doc);
   });
 
@@ -118,6 +123,7 @@ describe('bad input at every operation', () => {
     };
     const problems: string[] = [];
     let sent = 0;
+    let bodyProperties = 0;
     const send = async (method: string, url: string, body?: string) => {
       sent++;
       const problem = await check(method, url, body);
@@ -141,8 +147,13 @@ describe('bad input at every operation', () => {
       }
       if (['post', 'put', 'patch'].includes(method)) {
         for (const body of BAD_BODIES) await send(method, url(), body);
-        const schema = op.requestBody?.content?.['application/json']?.schema;
+        // A named body (`$ref`) is read where it is described.
+        const schema = resolveSchema<BodySchema>(
+          doc,
+          op.requestBody?.content?.['application/json']?.schema,
+        );
         for (const property of Object.keys(schema?.properties ?? {})) {
+          bodyProperties++;
           for (const value of BAD_VALUES) {
             await send(method, url(), JSON.stringify({ [property]: value }));
           }
@@ -153,6 +164,8 @@ describe('bad input at every operation', () => {
     // The document lists every operation, so the run is as large as the API.
     expect(operations.length).toBeGreaterThan(50);
     expect(sent).toBeGreaterThan(2000);
+    // Each property of each JSON body, named components included.
+    expect(bodyProperties).toBeGreaterThan(50);
   }, 120_000);
 
   it('answers a path Fastify refuses before routing with the same error body', async () => {

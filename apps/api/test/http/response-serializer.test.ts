@@ -115,6 +115,26 @@ describe('compiled response serializer', () => {
     }
   });
 
+  it('compiles a schema named in the OpenAPI document as one that is not', () => {
+    // An id in Zod's registry names an OpenAPI component (src/http/schema-components.ts); the
+    // serializer must not see it, or the named schema would move to `definitions`, out of the
+    // union where its UUID must keep its check.
+    const named = z.uuid();
+    z.globalRegistry.add(named, { id: 'SerializerTestNamed' });
+    try {
+      const serialize = compileSchema(
+        z.object({ ref: z.union([named, z.string()]), owner: z.object({ id: named }) }),
+      );
+      const id = '0195f1a2-7c3e-7d4b-9a1f-3c2b1a0f9e8d';
+      for (const ref of ['say "hi"', id]) {
+        const value = { ref, owner: { id } };
+        expect(serialize?.(value)).toBe(JSON.stringify(value));
+      }
+    } finally {
+      z.globalRegistry.remove(named);
+    }
+  });
+
   it('fails a response whose UUID field holds anything else, where Zod checks', async () => {
     const app = Fastify().withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
