@@ -74,13 +74,22 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ],
           summary: 'Confirm an e-mail address with the code from the link',
           body: verifyEmailRequestSchema,
-          response: { 200: z.object({ verified: z.literal(true) }) },
+          response: {
+            200: z.object({
+              verified: z.literal(true),
+              /**
+               * Present when the address had two sign-ups with different passwords: no
+               * password was kept, and this code of a reset link lets the person choose one.
+               */
+              resetCode: z.string().optional(),
+            }),
+          },
         },
         config: strict,
       },
       async (request) => {
-        await verifyEmail(ctx, request.body);
-        return { verified: true as const };
+        const { resetCode } = await verifyEmail(ctx, request.body);
+        return { verified: true as const, ...(resetCode === undefined ? {} : { resetCode }) };
       },
     );
 

@@ -8,7 +8,7 @@ import type { Clock } from '../jobs/types.js';
 import { AppError } from '../errors/app-error.js';
 import { findUserByEmail } from '../users/users.repository.js';
 import { reserve } from './rate-limiter.js';
-import { sendVerification } from './signup.service.js';
+import { resendVerificationLink } from './signup.service.js';
 
 export interface VerificationResendDeps {
   config: Config;
@@ -38,7 +38,7 @@ export const verificationResendJob = defineJob({
       return;
     }
     const now = deps.clock();
-    await deps.db.transaction().execute((trx) => sendVerification(deps, trx, user, now));
+    await deps.db.transaction().execute((trx) => resendVerificationLink(deps, trx, user, now));
   },
 });
 

@@ -88,7 +88,17 @@ describe('abuse: invitations', () => {
     expect((await signInRes('invited.one@example.com', 'Own-passw0rd')).statusCode).toBe(401);
 
     const link = await verifyLink('invited.one@example.com', 1);
-    expect((await verify(link)).statusCode).toBe(200);
+    const verified = await verify(link);
+    expect(verified.statusCode).toBe(200);
+    // The link proved the mailbox, not the password of the sign-up: the person chooses it again.
+    expect((await signInRes('invited.one@example.com', 'Own-passw0rd')).statusCode).toBe(401);
+    const { resetCode } = verified.json<{ resetCode: string }>();
+    const reset = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { email: 'invited.one@example.com', code: resetCode, newPassword: 'Own-passw0rd' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
     const own = await tokenOf('invited.one@example.com', 'Own-passw0rd');
     const me = await server.app.inject({
       url: '/api/users/@me',
@@ -116,9 +126,34 @@ describe('abuse: invitations', () => {
     const ownerLink = await verifyLink('invited.two@example.com', 2);
     expect(ownerLink.searchParams.get('code')).not.toBe(squatterLink.searchParams.get('code'));
     expect((await verify(squatterLink)).statusCode).toBe(400);
-    expect((await verify(ownerLink)).statusCode).toBe(200);
+    const verified = await verify(ownerLink);
+    expect(verified.statusCode).toBe(200);
+    // Neither password was proven by the link: the owner of the mailbox chooses one.
+    expect((await signInRes('invited.two@example.com', 'Squatt3r-pw')).statusCode).toBe(401);
+    const reset = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: {
+        email: 'invited.two@example.com',
+        code: verified.json<{ resetCode: string }>().resetCode,
+        newPassword: 'Own3r-passw',
+      },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
     expect((await signInRes('invited.two@example.com', 'Own3r-passw')).statusCode).toBe(200);
     expect((await signInRes('invited.two@example.com', 'Squatt3r-pw')).statusCode).toBe(401);
+  });
+
+  it('an invitee who opens a link of a sign-up made by someone else keeps no stranger’s password', async () => {
+    const { team, token } = await ownerOfNewTeam('squat.owner3@example.com');
+    expect((await invite(team.id, token, 'invited.three@example.com')).statusCode).toBe(201);
+    expect((await signUp('invited.three@example.com', 'Squatt3r-pw', 'Squatter')).statusCode).toBe(
+      201,
+    );
+    // The invitee opens the unexpected "confirm your e-mail".
+    const verified = await verify(await verifyLink('invited.three@example.com', 1));
+    expect(verified.json<{ resetCode?: unknown }>().resetCode).toMatch(/^\S{20,}$/);
+    expect((await signInRes('invited.three@example.com', 'Squatt3r-pw')).statusCode).toBe(401);
   });
 
   it('limits invitations per recipient and per inviter a day: tooManyRequests', async () => {

@@ -269,61 +269,106 @@ describe('sign-up, verification and sign-in', () => {
     });
   });
 
-  it('answers a repeated unverified sign-up as a duplicate: nothing changes, the link is re-sent', async () => {
-    await post('/auth/signup', {
-      email: 'carla@example.com',
+  /** The verification links mailed to `email`, oldest first. */
+  function verifyLinksFor(email: string): URL[] {
+    return smtp.messages
+      .filter((m) => m.to.includes(email) && /verif/i.test(m.text + m.subject))
+      .map((m) => new URL(/https?:\/\/\S+\/auth\/verify\?\S+/.exec(m.text)?.[0] ?? ''));
+  }
+  const verifyWith = (email: string, link: URL | undefined) =>
+    post('/auth/verify-email', {
+      email,
+      code: link?.searchParams.get('code'),
+      username: link?.searchParams.get('username'),
+    });
+  const signInStatus = async (email: string, password: string) =>
+    (await post('/auth/signin', { email, password })).statusCode;
+
+  it('keeps no password chosen by a stranger before the mailbox was proven', async () => {
+    const victim = 'carla@example.com';
+    // Someone signs up with Carla's address and a password of their own.
+    expect(
+      (
+        await post('/auth/signup', {
+          email: victim,
+          password: 'Attack3r-pass',
+          nickname: 'X',
+          locale: 'en',
+        })
+      ).statusCode,
+    ).toBe(201);
+    await expect.poll(() => verifyLinksFor(victim).length).toBe(1);
+    // Carla signs up later: the address is taken, and a link of her own sign-up is mailed.
+    const again = await post('/auth/signup', {
+      email: victim,
       password: PASSWORD,
       nickname: 'Carla',
-      locale: 'en',
+      locale: 'it',
     });
-    const first = await verifyLinkFor('carla@example.com');
-    const repeat = {
-      email: 'carla@example.com',
-      password: 'An0ther-pass',
-      nickname: 'Carla B',
-      locale: 'en',
-    };
-    expect((await post('/auth/signup', repeat)).json()).toMatchObject({
-      statusCode: 409,
-      errorCode: 'userAlreadyExists',
+    expect(again.json()).toMatchObject({ statusCode: 409, errorCode: 'userAlreadyExists' });
+    await expect.poll(() => verifyLinksFor(victim).length).toBe(2);
+    const [first, latest] = verifyLinksFor(victim);
+    expect((await verifyWith(victim, first)).json()).toMatchObject({
+      errorCode: 'wrongVerificationCode',
     });
-    // The lost link is sent again, at most every 10 minutes.
-    now += 11 * 60_000;
-    try {
-      expect((await post('/auth/signup', repeat)).json()).toMatchObject({
-        errorCode: 'userAlreadyExists',
-      });
-      await expect
-        .poll(() => smtp.messages.filter((m) => m.to.includes('carla@example.com')).length)
-        .toBe(2);
-    } finally {
-      now -= 11 * 60_000;
-    }
-    const second = new URL(
-      /https?:\/\/\S+\/auth\/verify\?\S+/.exec(
-        smtp.messages.filter((m) => m.to.includes('carla@example.com'))[1]?.text ?? '',
-      )?.[0] ?? '',
-    );
-    const old = await post('/auth/verify-email', {
-      email: 'carla@example.com',
-      code: first.searchParams.get('code'),
-      username: 'carla',
+    // Two passwords for one unproven address: the proof keeps neither, and asks for one.
+    const verified = await verifyWith(victim, latest);
+    expect(verified.statusCode).toBe(200);
+    const { resetCode } = verified.json<{ verified: true; resetCode?: string }>();
+    expect(resetCode).toEqual(expect.any(String));
+    expect(await signInStatus(victim, 'Attack3r-pass')).toBe(401);
+    expect(await signInStatus(victim, PASSWORD)).toBe(401);
+    const reset = await post('/auth/reset-password', {
+      email: victim,
+      code: resetCode,
+      newPassword: 'Carla-chose-1',
     });
-    expect(old.json()).toMatchObject({ errorCode: 'wrongVerificationCode' });
-    const ok = await post('/auth/verify-email', {
-      email: 'carla@example.com',
-      code: second.searchParams.get('code'),
-      username: 'carla',
-    });
-    expect(ok.statusCode).toBe(200);
-    // The first sign-up's password stands; the repeated one's never took.
+    expect(reset.statusCode).toBe(200);
+    expect(await signInStatus(victim, 'Carla-chose-1')).toBe(200);
+    expect(await signInStatus(victim, 'Attack3r-pass')).toBe(401);
+    const row = await server.ctx.db
+      .selectFrom('users')
+      .select(['nickname', 'locale', 'email_verified'])
+      .where('email', '=', victim)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ nickname: 'Carla', locale: 'it', email_verified: 1 });
+  });
+
+  it('gives the account the password of the sign-up its link answers', async () => {
+    const email = 'dario@example.com';
+    await post('/auth/signup', { email, password: PASSWORD, nickname: 'Dario', locale: 'en' });
+    // The same person signing up again with the same password contests nothing.
     expect(
-      (await post('/auth/signin', { email: 'carla@example.com', password: 'An0ther-pass' }))
+      (await post('/auth/signup', { email, password: PASSWORD, nickname: 'Dario D', locale: 'en' }))
         .statusCode,
-    ).toBe(401);
-    expect(
-      (await post('/auth/signin', { email: 'carla@example.com', password: PASSWORD })).statusCode,
-    ).toBe(200);
+    ).toBe(409);
+    await expect.poll(() => verifyLinksFor(email).length).toBe(2);
+    // A resend (lost mail) carries the same sign-up.
+    expect((await post('/auth/resend-verification', { email })).statusCode).toBeLessThan(300);
+    await expect.poll(() => verifyLinksFor(email).length).toBe(3);
+    const verified = await verifyWith(email, verifyLinksFor(email)[2]);
+    expect(verified.json()).toEqual({ verified: true });
+    expect(await signInStatus(email, PASSWORD)).toBe(200);
+    const row = await server.ctx.db
+      .selectFrom('users')
+      .select('nickname')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(row.nickname).toBe('Dario D');
+  });
+
+  it('carries a contest into the links sent after it', async () => {
+    const email = 'elsa@example.com';
+    await post('/auth/signup', { email, password: PASSWORD, nickname: 'Elsa', locale: 'en' });
+    await post('/auth/signup', { email, password: 'Other-pass-2', nickname: 'Elsa', locale: 'en' });
+    await expect.poll(() => verifyLinksFor(email).length).toBe(2);
+    // Whoever asks for the link again gets no password through: the resent link is contested too.
+    await post('/auth/resend-verification', { email });
+    await expect.poll(() => verifyLinksFor(email).length).toBe(3);
+    const verified = await verifyWith(email, verifyLinksFor(email)[2]);
+    expect(verified.json<{ resetCode?: unknown }>().resetCode).toMatch(/^\S{20,}$/);
+    expect(await signInStatus(email, PASSWORD)).toBe(401);
+    expect(await signInStatus(email, 'Other-pass-2')).toBe(401);
   });
 
   it('refuses weak passwords and malformed input, writing nothing', async () => {

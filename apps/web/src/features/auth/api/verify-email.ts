@@ -3,11 +3,18 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Not in contracts: the answer of POST /auth/verify-email. */
-export const verifyEmailResponseSchema = z.object({ verified: z.literal(true) });
+/**
+ * Not in contracts: the answer of POST /auth/verify-email. `resetCode` comes when no password of
+ * the sign-ups made for the address was kept: the person chooses one with it, as on the reset page.
+ */
+export const verifyEmailResponseSchema = z.object({
+  verified: z.literal(true),
+  resetCode: z.string().optional(),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
-export async function postVerifyEmail(body: VerifyEmailRequest): Promise<void> {
-  await apiRequest('/auth/verify-email', {
+export function postVerifyEmail(body: VerifyEmailRequest): Promise<VerifyEmailResponse> {
+  return apiRequest('/auth/verify-email', {
     method: 'POST',
     body,
     schema: verifyEmailResponseSchema,

@@ -87,6 +87,34 @@ describe('pages of e-mailed links and sign-up', () => {
       ]);
     });
 
+    it('asks for a password when the address kept none, and sets it with the code it got', async () => {
+      const reset = vi.fn(() => jsonResponse(200, { reset: true }));
+      fetchMock.mockImplementation(
+        fetchRoutes({
+          'POST /auth/verify-email': () =>
+            jsonResponse(200, { verified: true, resetCode: 'reset-code-1' }),
+          'POST /auth/reset-password': reset,
+        }),
+      );
+      renderRoutes(routes, '/auth/verify?email=ada%40example.com&code=123456&username=ada');
+      expect(
+        await screen.findByText(
+          'Your e-mail address is confirmed. More than one sign-up was made with it, so no password was kept: choose yours now.',
+        ),
+      ).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('New password', { exact: false }), {
+        target: { value: 'Chosen-pass-1' },
+      });
+      fireEvent.change(screen.getByLabelText('Confirm password', { exact: false }), {
+        target: { value: 'Chosen-pass-1' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Save the password' }));
+      await vi.waitFor(() => expect(reset).toHaveBeenCalled());
+      expect(bodiesSentTo('/auth/reset-password')).toEqual([
+        { email: 'ada@example.com', code: 'reset-code-1', newPassword: 'Chosen-pass-1' },
+      ]);
+    });
+
     it.each(['?email=ada%40example.com&code=1', '?code=1&username=ada', ''])(
       'refuses a link without all its parameters (%s)',
       (query) => {

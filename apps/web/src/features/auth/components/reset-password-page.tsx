@@ -25,7 +25,7 @@ function NewLinkButton() {
   );
 }
 
-function ResetPasswordForm({ email, code }: { email: string; code: string }) {
+export function ResetPasswordForm({ email, code }: { email: string; code: string }) {
   const { t } = useTranslation();
   const errorText = useAuthErrorText();
   const { control, handleSubmit } = useForm<ResetPasswordForm>({

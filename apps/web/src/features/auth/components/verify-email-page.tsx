@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import {
   resendVerificationRequestSchema,
@@ -12,6 +13,7 @@ import { useAuthErrorText } from '../utils/auth-error-text';
 import { AuthCard, AuthOutcome, SignInButton } from './auth-card';
 import { PendingStatus } from './pending-status';
 import { ResendVerification } from './resend-verification';
+import { ResetPasswordForm } from './reset-password-page';
 
 /** After a failed verification: a new link when the link names a valid address, and sign-in. */
 function FailedActions({ email }: { email: string | null }) {
@@ -30,6 +32,15 @@ function Verification({ link }: { link: VerifyEmailRequest }) {
   // The code is single-use: a second request would fail and replace the success with an error.
   useRunOnce(() => mutation.mutate(link));
 
+  if (mutation.isSuccess && mutation.data.resetCode !== undefined) {
+    // More than one password was chosen for this address before it was proven: none was kept.
+    return (
+      <Stack spacing={2}>
+        <Alert severity="info">{t('auth.verify.choosePassword')}</Alert>
+        <ResetPasswordForm email={link.email} code={mutation.data.resetCode} />
+      </Stack>
+    );
+  }
   if (mutation.isSuccess) {
     return (
       <AuthOutcome
