@@ -139,11 +139,13 @@ test.describe('collection downloads', () => {
     expect(phoneErrors).toEqual([]);
   });
 
-  test('a collection larger than a part: the toast says so, the page offers each part', async ({
+  test('a collection larger than a part: the toast says ready, the page offers each part', async ({
     page,
     request,
+    browser,
+    baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     const owner = newAccount('parts');
     await createVerifiedAccount(request, owner);
     await signInAsOwner(page, owner.email, owner.password);
@@ -160,32 +162,67 @@ test.describe('collection downloads', () => {
 
     await page.goto(`/teams/${teamId}/collections/${collectionId}`);
     await page.getByRole('button', { name: 'Download all' }).click();
-    await expect(page.getByText('it will arrive in 3 parts', { exact: false })).toBeVisible({
-      timeout: 30_000,
+    // Followed until every part is stored: then it says ready, like a download in one part.
+    await expect(page.getByText('The download of “Mostra” is ready, in 3 parts.')).toBeVisible({
+      timeout: 60_000,
     });
+    await shot(page, 'parts-ready-toast');
     await page.getByRole('button', { name: 'Open', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/teams/${teamId}/downloads/[^/]+/download`));
-    const part2 = page.getByRole('button', { name: 'Download part 2 of 3' });
-    await expect(part2).toBeEnabled({ timeout: 30_000 });
+    await expect(
+      page.getByText('All 3 parts are ready: download each one with its button.'),
+    ).toBeVisible();
     await shot(page, 'parts');
 
-    const started = page.waitForEvent('download');
-    await part2.click();
-    const download = await started;
-    expect(download.suggestedFilename()).toMatch(/^\d{8}-\d{6} Mostra \(part 2 of 3\)\.zip$/);
     const dir = mkdtempSync(path.join(tmpdir(), 'raccolta-e2e-zip-'));
     try {
-      const archive = path.join(dir, 'part.zip');
-      await download.saveAs(archive);
-      execFileSync('unzip', ['-q', archive, '-d', path.join(dir, 'out')]);
-      const [name] = readdirSync(path.join(dir, 'out', 'Mostra'));
-      const photo = photos.find((p) => p.name === name);
-      expect(photo, name).toBeDefined();
-      expect(sha256(readFileSync(path.join(dir, 'out', 'Mostra', name ?? '')))).toBe(
-        sha256(photo?.buffer ?? Buffer.alloc(0)),
-      );
+      const names: string[] = [];
+      for (const partId of [1, 2, 3]) {
+        const started = page.waitForEvent('download');
+        await page.getByRole('button', { name: `Download part ${partId} of 3` }).click();
+        const download = await started;
+        names.push(download.suggestedFilename());
+        const archive = path.join(dir, `part-${partId}.zip`);
+        await download.saveAs(archive);
+        execFileSync('unzip', ['-t', '-qq', archive]);
+        execFileSync('unzip', ['-q', archive, '-d', path.join(dir, 'out')]);
+      }
+      // One name for the whole download: the moment it was requested, then the part.
+      const stamp = /^(\d{8}-\d{6}) Mostra \(part 1 of 3\)\.zip$/.exec(names[0] ?? '')?.[1];
+      expect(stamp, names[0]).toBeDefined();
+      expect(names).toEqual([1, 2, 3].map((n) => `${stamp} Mostra (part ${n} of 3).zip`));
+      const folder = path.join(dir, 'out', 'Mostra');
+      expect(readdirSync(folder).sort()).toEqual(photos.map((p) => p.name).sort());
+      for (const photo of photos)
+        expect(sha256(readFileSync(path.join(folder, photo.name))), photo.name).toBe(
+          sha256(photo.buffer),
+        );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+
+    // The same page in Italian and dark, on a phone.
+    const context = await browser.newContext({
+      baseURL,
+      storageState: await page.context().storageState(),
+      locale: 'it-IT',
+      colorScheme: 'dark',
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const phone = await context.newPage();
+    const phoneErrors = watchConsole(phone);
+    await phone.goto(page.url());
+    await expect(
+      phone.getByText('Tutte le 3 parti sono pronte: scaricale una per una con il loro pulsante.'),
+    ).toBeVisible();
+    await expect(phone.getByRole('button', { name: 'Scarica la parte 3 di 3' })).toBeEnabled();
+    expect(
+      await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await shot(phone, 'parts-dark-phone-it');
+    await context.close();
+    expect(phoneErrors).toEqual([]);
   });
 });

@@ -76,6 +76,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
           storage: ctx.storage,
           signingSecret: config.secret,
           clock: () => new Date(ctx.clock()),
+          frameOrigins: config.webOrigins,
         }),
       );
     },

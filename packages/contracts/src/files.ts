@@ -46,6 +46,18 @@ export const fileListQuerySchema = pageQuerySchema
   .superRefine(refineDateRange);
 export type FileListQuery = z.input<typeof fileListQuerySchema>;
 
+/**
+ * GET …/files/{fileId}/download `?disposition=inline`: a link that shows a PDF in the browser's
+ * own viewer (the preview's frame) instead of saving it; any other type is an attachment anyway.
+ */
+export const fileDownloadQuerySchema = z.object(
+  {
+    disposition: z.enum(['attachment', 'inline'], { error: 'invalidInput' }).optional(),
+  },
+  { error: 'invalidInput' },
+);
+export type FileDownloadQuery = z.infer<typeof fileDownloadQuerySchema>;
+
 /** GET …/files/{fileId}/download: a short-lived link that downloads the original as an attachment. */
 export const fileDownloadResponseSchema = z.object({ url: z.string() });
 export type FileDownloadResponse = z.infer<typeof fileDownloadResponseSchema>;

@@ -13,7 +13,7 @@ import {
   updateCollectionFormSchema,
 } from './collections.js';
 import { createDownloadRequestSchema, downloadLinkQuerySchema } from './downloads.js';
-import { fileListQuerySchema } from './files.js';
+import { fileDownloadQuerySchema, fileListQuerySchema } from './files.js';
 import { pageQuerySchema } from './pagination.js';
 import { tokenSetSchema } from './users.js';
 import * as validation from './validation.js';
@@ -38,6 +38,7 @@ const INPUT_SCHEMAS = new Map<string, z.ZodType>([
   ['fileListQuerySchema', fileListQuerySchema],
   ['createDownloadRequestSchema', createDownloadRequestSchema],
   ['downloadLinkQuerySchema', downloadLinkQuerySchema],
+  ['fileDownloadQuerySchema', fileDownloadQuerySchema],
 ]);
 
 /** Shapes the API answers with; their messages are never shown, so zod's defaults are fine. */
@@ -131,6 +132,7 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   prefix: 'IMG_',
   fileIds: [ID],
   localTime: '20261123-081502',
+  disposition: 'inline',
 };
 
 /** Where leaving out every optional field is not valid, or would leave a cross-field rule unused. */

@@ -21,10 +21,12 @@ export interface PlannedEntry {
 }
 
 /**
- * Which part each file goes into, in order, so that no part's zip can exceed `partMaxBytes`:
- * sizes are bounded before a byte is written (headers, deflate's worst case, the end records).
- * A file too big for any part gets a part of its own. Entry names are made safe and unique, all
- * under one folder named after the collection, so the parts unzip into the same folder.
+ * Which part each file goes into, so that no part's zip can exceed `partMaxBytes` and the parts
+ * are as few as the files allow: first-fit decreasing, the largest file first, each into the
+ * first part with room for it (sizes bounded before a byte is written: headers, deflate's worst
+ * case, the end records). A file too big for any part gets a part of its own. Within a part the
+ * files keep the order they were uploaded in. Entry names are made safe and unique, all under one
+ * folder named after the collection, so the parts unzip into the same folder.
  */
 export function planParts(
   files: readonly PlannedFile[],
@@ -35,26 +37,36 @@ export function planParts(
     files.map((file) => file.name),
     folder,
   );
-  const entries: PlannedEntry[] = [];
-  const parts: number[] = [];
-  let part = 0;
-  let bytes = 0;
-  files.forEach((file, index) => {
+  const sized = files.map((file, index) => {
     const entryName = names[index] ?? file.id;
     const compress = shouldCompress(file.contentType);
     const bound = entryBytesBound({ name: entryName, size: file.size, compress });
-    if (part === 0 || bytes + bound + ARCHIVE_END_BOUND > partMaxBytes) {
-      // A new part, unless the current one is still empty (a file bigger than any part).
-      if (part === 0 || (parts[part - 1] ?? 0) > 0) {
-        part += 1;
-        parts.push(0);
-        bytes = 0;
-      }
-    }
-    bytes += bound;
-    parts[part - 1] = (parts[part - 1] ?? 0) + 1;
-    entries.push({ fileId: file.id, entryName, compress, part });
+    return { index, file, entryName, compress, bound };
   });
+  // Largest first; equal sizes in upload order (sort is stable).
+  const bySize = [...sized].sort((a, b) => b.bound - a.bound);
+  const room = partMaxBytes - ARCHIVE_END_BOUND;
+  const filled: number[] = [];
+  const parts: number[] = [];
+  const partOf: number[] = [];
+  for (const item of bySize) {
+    let index = filled.findIndex((bytes) => bytes + item.bound <= room);
+    if (index === -1) {
+      // A new part. A file bigger than a part is alone in its own: nothing fits beside it.
+      index = filled.length;
+      filled.push(0);
+      parts.push(0);
+    }
+    filled[index] = (filled[index] ?? 0) + item.bound;
+    parts[index] = (parts[index] ?? 0) + 1;
+    partOf[item.index] = index + 1;
+  }
+  const entries = sized.map(({ index, file, entryName, compress }) => ({
+    fileId: file.id,
+    entryName,
+    compress,
+    part: partOf[index] ?? 1,
+  }));
   return { entries, parts };
 }
 

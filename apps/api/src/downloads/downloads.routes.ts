@@ -31,7 +31,7 @@ const partParams = downloadParams.extend({
 const ACCESS =
   'Only the member who requested a download sees it, and only while still an active member with readDownload (owner, admin, viewer) who sees the collection: anything else is notFound (404), as a foreign team is. authorizationRequired/invalidAuthorization (401).';
 const LINK =
-  "A short-lived link (SIGNED_URL_TTL_SECONDS) that downloads the zip as an attachment without the Authorization header; access is checked again on every request. `localTime` (YYYYMMDD-HHmmss, the caller's clock) is put before the saved file's name. downloadNotReady (409) while the part is being prepared; downloadExpired (410) once deleted; invalidDownload (400) when the build failed.";
+  "A short-lived link (SIGNED_URL_TTL_SECONDS) that downloads the zip as an attachment without the Authorization header; access is checked again on every request. `localTime` (YYYYMMDD-HHmmss, the caller's clock now) tells the caller's time zone: the moment the download was requested, on that clock, is put before the saved file's name, the same for every part. downloadNotReady (409) while the part is being prepared; downloadExpired (410) once deleted; invalidDownload (400) when the build failed.";
 
 export function downloadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return (app) => {

@@ -1,5 +1,6 @@
 import {
   archiveFileName,
+  requestedLocalTime,
   canCreateDownload,
   hasPermission,
   type CreateDownloadRequest,
@@ -192,7 +193,11 @@ async function linkTo(
   const url = await ctx.storage.signedUrl(part.storage_key, {
     expiresInSeconds: ctx.config.signedUrlTtlSeconds,
     fileName: archiveFileName(row.collection_name, {
-      localTime,
+      // The request's moment, not the link's: every part of a download shares one name.
+      localTime:
+        localTime === undefined
+          ? undefined
+          : requestedLocalTime(row.created_at, localTime, ctx.clock()),
       part: part.part_number,
       totalParts: row.total_parts ?? 1,
       locale: actor.locale,

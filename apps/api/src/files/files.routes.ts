@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
+  fileDownloadQuerySchema,
   fileDownloadResponseSchema,
   fileListQuerySchema,
   fileListResponseSchema,
@@ -218,16 +219,19 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           errors: ['notFound', 'forbidden'],
           tags,
           summary: 'A short-lived link that downloads the original as an attachment',
-          description: `Needs createDownload (owner, admin, viewer). The link works without the Authorization header until SIGNED_URL_TTL_SECONDS pass. Marks the file read. ${ACCESS_ERRORS}`,
+          description: `Needs createDownload (owner, admin, viewer). The link works without the Authorization header until SIGNED_URL_TTL_SECONDS pass. Marks the file read. With \`disposition=inline\`, a PDF's link is served inline, framable by the web app, for the browser's own viewer; other types stay attachments. ${ACCESS_ERRORS}`,
           security,
           params: fileParams,
+          querystring: fileDownloadQuerySchema,
           response: { 200: fileDownloadResponseSchema },
         },
         onRequest,
       },
       (request) => {
         const { teamId, collectionId, fileId } = request.params;
-        return createFileDownload(ctx, actorOf(request), teamId, collectionId, fileId);
+        return createFileDownload(ctx, actorOf(request), teamId, collectionId, fileId, {
+          inline: request.query.disposition === 'inline',
+        });
       },
     );
 

@@ -158,6 +158,7 @@ export async function getFile(
 /**
  * A short-lived link that downloads the original as an attachment under its safe name, with the
  * sniffed type; served by /storage/* with nosniff and a sandboxing CSP. Counts as reading it.
+ * `inline` for a PDF: shown by the browser's own viewer in the preview's frame (docs/decisions.md).
  */
 export async function createFileDownload(
   ctx: AppContext,
@@ -165,6 +166,7 @@ export async function createFileDownload(
   teamRef: string,
   collectionId: string,
   fileId: string,
+  opts: { inline?: boolean } = {},
 ): Promise<FileDownloadResponse> {
   const access = await readableCollection(ctx, actor, teamRef, collectionId);
   const row = await getFileRow(ctx.db, access, fileId);
@@ -173,7 +175,7 @@ export async function createFileDownload(
     expiresInSeconds: ctx.config.signedUrlTtlSeconds,
     fileName: row.name,
     contentType: row.content_type,
-    disposition: 'attachment',
+    disposition: opts.inline === true && isPdf(row.content_type) ? 'inline' : 'attachment',
   });
   await markFileRead(ctx.db, row, actor.id, ctx.clock());
   return { url };
@@ -238,4 +240,8 @@ export async function findGrantedRendition(
   const key = grant.kind === 'thumbnail' ? row.thumbnail_key : row.preview_key;
   if (row.rendition_status !== 'ready' || key === null) throw new AppError('notFound');
   return key;
+}
+
+function isPdf(contentType: string): boolean {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase() === 'application/pdf';
 }

@@ -10,6 +10,7 @@ import {
   RenditionError,
   type RenditionFailure,
 } from './renditions.js';
+import { makePdf } from './pdf.fixture.js';
 
 const opts = { maxInputPixels: 100_000_000 };
 const fixture = (name: string) =>
@@ -89,7 +90,9 @@ describe('canRender', () => {
       expect(canRender(type)).toBe(true);
     for (const type of ['image/tiff', 'image/heic', 'image/heif', 'IMAGE/JPEG; q=1'])
       expect(canRender(type)).toBe(true);
-    for (const type of ['image/svg+xml', 'application/pdf', 'text/plain', ''])
+    // PDF: its first page, with pdf.js and @napi-rs/canvas (installed with the API).
+    expect(canRender('application/pdf')).toBe(true);
+    for (const type of ['image/svg+xml', 'text/plain', 'application/zip', ''])
       expect(canRender(type)).toBe(false);
   });
 });
@@ -244,6 +247,50 @@ describe('HEIC', () => {
     );
     const jpeg = await gradient(64, 64).jpeg().toBuffer();
     expect(await failure(makeRenditions(jpeg, 'image/heif', opts))).toBe('undecodable');
+  });
+});
+
+describe('PDF', () => {
+  it('draws the first page, white behind it, into a 320 px thumbnail and a 1600 px preview', async () => {
+    const input = makePdf({ pages: 3 });
+    expect((await fileTypeFromBuffer(input))?.mime).toBe('application/pdf');
+    const out = await makeRenditions(input, 'application/pdf', opts);
+    const [thumb, preview] = await Promise.all([
+      sharp(out.thumbnail).metadata(),
+      sharp(out.preview).metadata(),
+    ]);
+    expect([thumb.format, preview.format]).toEqual(['webp', 'webp']);
+    // A4 portrait, 595 × 842 points: the long side is the height.
+    expect([thumb.width, thumb.height]).toEqual([226, 320]);
+    expect(preview.height).toBe(1600);
+    expect([out.width, out.height]).toEqual([1131, 1600]);
+    expect(thumb.hasAlpha).toBe(false);
+    // The blue band at the top, the white page below it, and the line of text in black.
+    expectNear(await pixel(out.thumbnail, 100, 20), [26, 102, 204], 30);
+    expectNear(await pixel(out.thumbnail, 100, 250), [255, 255, 255], 15);
+    const { data, info } = await sharp(out.preview)
+      .extract({ left: 60, top: 460, width: 600, height: 80 })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(info.width * info.height).toBe(data.length);
+    expect(Math.min(...data)).toBeLessThan(60);
+  });
+
+  it('draws a landscape page with its long side across', async () => {
+    const out = await makeRenditions(makePdf({ width: 842, height: 595 }), 'application/pdf', opts);
+    const meta = await sharp(out.thumbnail).metadata();
+    expect([meta.width, meta.height]).toEqual([320, 226]);
+  });
+
+  it('refuses bytes that only start like a PDF, and a PDF cut short', async () => {
+    expect(
+      await failure(makeRenditions(Buffer.from('%PDF-1.7\nnothing else'), 'application/pdf', opts)),
+    ).toBe('undecodable');
+    const pdf = makePdf();
+    expect(await failure(makeRenditions(pdf.subarray(0, 200), 'application/pdf', opts))).toBe(
+      'undecodable',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import sharp, { type ResizeOptions, type Sharp } from 'sharp';
-import { decodeHeic } from './heic.js';
+import { decodeHeic, type RgbaImage } from './heic.js';
+import { canRenderPdf, renderPdfFirstPage } from './pdf.js';
 import { assertPixelLimit, RenditionError } from './renditions-error.js';
 
 export { assertPixelLimit, RenditionError, type RenditionFailure } from './renditions-error.js';
@@ -30,14 +31,18 @@ const SHARP_FORMATS: ReadonlyMap<string, string> = new Map([
   ['image/tiff', 'tiff'],
 ]);
 const HEIF_TYPES: ReadonlySet<string> = new Set(['image/heic', 'image/heif']);
+const PDF_TYPE = 'application/pdf';
 
 // Bounded by maxInputPixels already; this only guards against a decoder stuck on crafted input.
 const PIPELINE_TIMEOUT_SECONDS = 60;
 
-/** Content types we make thumbnails for (after sniffing). Not SVG: it is a document, not pixels. */
+/**
+ * Content types we make thumbnails for (after sniffing). Not SVG: it is a document, not pixels.
+ * PDF (its first page) where the PDF renderer loads; elsewhere PDFs keep their type icon.
+ */
 export function canRender(contentType: string): boolean {
   const type = baseType(contentType);
-  return SHARP_FORMATS.has(type) || HEIF_TYPES.has(type);
+  return SHARP_FORMATS.has(type) || HEIF_TYPES.has(type) || (type === PDF_TYPE && canRenderPdf());
 }
 
 /**
@@ -52,9 +57,10 @@ export async function makeRenditions(
 ): Promise<Renditions> {
   const type = baseType(contentType);
   try {
-    const source = HEIF_TYPES.has(type)
-      ? await heifSource(input, opts)
-      : await sharpSource(input, type, opts);
+    let source: Source;
+    if (HEIF_TYPES.has(type)) source = await heifSource(input, opts);
+    else if (type === PDF_TYPE) source = await pdfSource(input, opts);
+    else source = await sharpSource(input, type, opts);
     return { ...(await render(source.pipeline)), width: source.width, height: source.height };
   } catch (err) {
     if (err instanceof RenditionError) throw err;
@@ -91,9 +97,18 @@ async function sharpSource(input: Buffer, type: string, opts: RenditionOptions):
 }
 
 async function heifSource(input: Buffer, opts: RenditionOptions): Promise<Source> {
-  const image = await decodeHeic(input, opts.maxInputPixels);
+  return rgbaSource(await decodeHeic(input, opts.maxInputPixels), opts);
+}
+
+/** The first page, drawn at the preview's size: the page is the picture a viewer would show. */
+async function pdfSource(input: Buffer, opts: RenditionOptions): Promise<Source> {
+  const image = await renderPdfFirstPage(input, RENDITION_SIZES.preview, opts.maxInputPixels);
+  return rgbaSource(image, opts);
+}
+
+function rgbaSource(image: RgbaImage, opts: RenditionOptions): Source {
   const raw = { width: image.width, height: image.height, channels: 4 as const };
-  // No autoOrient: libheif has already turned the pixels upright (see heic.ts).
+  // Decoded pixels, upright already (libheif applies the HEIF transforms, see heic.ts), no EXIF.
   const pipeline = sharp(image.data, { raw, limitInputPixels: opts.maxInputPixels });
   return {
     pipeline: image.hasAlpha ? pipeline : pipeline.removeAlpha(),

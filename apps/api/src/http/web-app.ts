@@ -23,6 +23,19 @@ function analyticsSources(config: Config): { script: string[]; connect: string[]
   return { script: [scriptOrigin], connect: [trackerOrigin], img: [trackerOrigin] };
 }
 
+/**
+ * Where the signed links of S3 storage point (presigned, straight to the bucket): the endpoint
+ * itself with path-style addressing, the bucket's own host otherwise. Local storage's links are
+ * the API's.
+ */
+export function storageOrigins(config: Pick<Config, 'storage'>): string[] {
+  const { storage } = config;
+  if (storage.kind !== 's3') return [];
+  const endpoint = new URL(storage.endpoint ?? `https://s3.${storage.region}.amazonaws.com`);
+  if (storage.forcePathStyle) return [endpoint.origin];
+  return [`${endpoint.protocol}//${storage.bucket}.${endpoint.host}`];
+}
+
 export function webAppCsp(nonce: string, config: Config): string {
   const apiOrigin = new URL(config.apiPublicUrl).origin;
   const analytics = analyticsSources(config);
@@ -39,6 +52,8 @@ export function webAppCsp(nonce: string, config: Config): string {
     "font-src 'self' data:",
     `connect-src ${connect.join(' ')}`,
     `media-src 'self' blob: ${apiOrigin}`,
+    // The file preview shows a PDF in the browser's viewer, over a signed link of the storage.
+    ["frame-src 'self'", apiOrigin, ...storageOrigins(config)].join(' '),
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -14,6 +14,8 @@ export interface StorageRoutesDeps {
   storage: Storage;
   signingSecret: string;
   clock?: () => Date;
+  /** The web app's origins: they may frame a PDF served inline (the preview's viewer). */
+  frameOrigins?: readonly string[];
 }
 
 type TokenRequest = FastifyRequest<{ Params: { '*': string } }>;
@@ -27,6 +29,7 @@ type TokenRequest = FastifyRequest<{ Params: { '*': string } }>;
 export function storageRoutes(deps: StorageRoutesDeps): FastifyPluginAsync {
   const { storage, signingSecret } = deps;
   const clock = deps.clock ?? (() => new Date());
+  const frameOrigins = deps.frameOrigins ?? [];
 
   async function download(request: TokenRequest, reply: FastifyReply): Promise<FastifyReply> {
     const payload = readSignedToken(signingSecret, request.params['*']);
@@ -64,6 +67,14 @@ export function storageRoutes(deps: StorageRoutesDeps): FastifyPluginAsync {
     // Chrome's PDF viewer does not run in a sandboxed document; PDF is the one type let through.
     if (contentType.split(';')[0]?.trim().toLowerCase() !== 'application/pdf') {
       reply.header('content-security-policy', 'sandbox');
+    } else if (contentDisposition.startsWith('inline') && frameOrigins.length > 0) {
+      // The preview frames the browser's viewer; the web app's origins only, not any page.
+      reply
+        .header(
+          'content-security-policy',
+          `default-src 'none'; frame-ancestors ${frameOrigins.join(' ')}; base-uri 'none'`,
+        )
+        .removeHeader('x-frame-options');
     }
 
     if (range.kind === 'partial') {

@@ -21,6 +21,24 @@ const DAY = 24 * 60 * 60_000;
 const text = (lines: number) =>
   Buffer.from(Array.from({ length: lines }, (_, i) => `row ${i},value ${i % 7}\n`).join(''));
 
+/** The caller's clock `hours` east of UTC at `at`, as `?localTime=` takes it. */
+function localClock(at: number, hours: number): string {
+  const d = new Date(at + hours * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}-` +
+    `${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`
+  );
+}
+
+/** The name a signed link saves its file under. */
+function savedName(contentDisposition: unknown): string {
+  const header = String(contentDisposition);
+  const encoded = /filename\*=UTF-8''([^;]+)/.exec(header)?.[1];
+  if (encoded !== undefined) return decodeURIComponent(encoded);
+  return /filename="([^"]*)"/.exec(header)?.[1] ?? '';
+}
+
 function expectSameFiles(entries: ZipListing[], files: FileRow[]): void {
   const hashes = (list: { sha256: string }[]) => list.map((e) => e.sha256).sort();
   expect(entries).toHaveLength(files.length);
@@ -113,16 +131,19 @@ describe('collection downloads, built by the worker', () => {
     ]);
     expect(ready.expiresAt).not.toBeNull();
 
+    // The caller's clock (UTC+2, say) puts the moment of the request before the name.
     const link = await owner.link(
       world.team.id,
       ready.requestId,
       undefined,
-      '?localTime=20261123-081502',
+      `?localTime=${localClock(server.ctx.clock(), 2)}`,
     );
     const body = await owner.fetchLink(link);
     expect(body.statusCode).toBe(200);
     expect(body.headers['content-type']).toBe('application/zip');
-    expect(String(body.headers['content-disposition'])).toContain('20261123-081502');
+    expect(savedName(body.headers['content-disposition'])).toBe(
+      `${localClock(Date.parse(requested.createdAt), 2)} Gita_ 2025_26.zip`,
+    );
     expect(body.rawPayload.length).toBe(ready.parts[0]?.size);
 
     const entries = await inspectZip(await zips.save('whole.zip', body.rawPayload));
@@ -188,6 +209,54 @@ describe('collection downloads, built by the worker', () => {
     expectSameFiles(all, files);
     const missing = await owner.link(world.team.id, requestId, (ready.totalParts ?? 0) + 1);
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('packs the largest files first into the fewest parts, all saved under one name', async () => {
+    // In upload order, cut where a part is full, these would be three parts: 400 | 700 + 300 | 600.
+    const collection = await newCollection('Wedding photos');
+    const files = [
+      await store(collection, 'arrival.jpg', randomBytes(400_000)),
+      await store(collection, 'vows.jpg', randomBytes(700_000)),
+      await store(collection, 'rings.jpg', randomBytes(300_000)),
+      await store(collection, 'dance.jpg', randomBytes(600_000)),
+    ];
+    const { requestId, createdAt } = await owner.request(world.team.id, {
+      collectionId: collection.id,
+    });
+    const ready = await owner.settled(world.team.id, requestId);
+    expect(ready).toMatchObject({ status: 'ready', totalParts: 2, readyParts: 2, fileCount: 4 });
+    expect(ready.parts.map((part) => part.fileCount)).toEqual([2, 2]);
+
+    const all: ZipListing[] = [];
+    const names: string[] = [];
+    for (const part of ready.parts) {
+      // Each part's link asked for later than the last, on a clock at UTC−5.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const query = `?localTime=${localClock(server.ctx.clock(), -5)}`;
+      const res = await owner.fetchLink(
+        await owner.link(world.team.id, requestId, part.partId, query),
+      );
+      names.push(savedName(res.headers['content-disposition']));
+      expect(res.rawPayload.length).toBeLessThanOrEqual(MiB);
+      const entries = await inspectZip(
+        await zips.save(`wedding-${part.partId}.zip`, res.rawPayload),
+      );
+      expect(entries).toHaveLength(part.fileCount);
+      all.push(...entries);
+    }
+    const stamp = localClock(Date.parse(createdAt), -5);
+    expect(names).toEqual([
+      `${stamp} Wedding photos (part 1 of 2).zip`,
+      `${stamp} Wedding photos (part 2 of 2).zip`,
+    ]);
+    expectSameFiles(all, files);
+    // Largest first: the 700 kB photo with the 300 kB one, the 600 kB with the 400 kB.
+    expect(all.map((entry) => entry.name)).toEqual([
+      'Wedding photos/vows.jpg',
+      'Wedding photos/rings.jpg',
+      'Wedding photos/arrival.jpg',
+      'Wedding photos/dance.jpg',
+    ]);
   });
 
   it('keeps only the files selected by prefix or ids, and refuses a selection with no file', async () => {

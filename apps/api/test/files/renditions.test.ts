@@ -10,6 +10,7 @@ import { readAll } from '../../src/storage/testing/helpers.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { filesClient, injectPath, type FilesClient } from './files-api.js';
 import { buildFilesWorld, createStoredFile, sha256, type FilesWorld } from './files-world.js';
+import { makePdf } from '../../src/files/pdf.fixture.js';
 import { bombPng, garbageJpeg, makeJpeg } from './images.js';
 
 describe('thumbnails and previews', () => {
@@ -109,6 +110,64 @@ describe('thumbnails and previews', () => {
       expect(meta.format).toBe('webp');
       expect(Math.max(meta.width, meta.height)).toBe(max);
     }
+  });
+
+  it('gives a PDF a thumbnail and a preview of its first page, and an inline link for the viewer', async () => {
+    const pdf = makePdf({ pages: 2 });
+    const stored = await uploadAndSettle('minutes.pdf', pdf);
+    expect(stored).toMatchObject({
+      content_type: 'application/pdf',
+      rendition_status: 'ready',
+      width: 1131,
+      height: 1600,
+    });
+    const file = (await admin.get(`${filesOf()}/${stored.id}`)).json<FileItem>();
+    const thumbnail = await server.app.inject(injectPath(file.thumbnailUrl ?? ''));
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(thumbnail.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([226, 320]);
+    // The page's blue band, drawn.
+    const [r, g, b] = await sharp(thumbnail.rawPayload)
+      .extract({ left: 100, top: 20, width: 1, height: 1 })
+      .raw()
+      .toBuffer();
+    expect(b).toBeGreaterThan(150);
+    expect(r).toBeLessThan(80);
+    expect(g).toBeLessThan(140);
+
+    // The preview's frame: the original inline, framable by the web app only.
+    const link = await admin.get(`${filesOf()}/${stored.id}/download?disposition=inline`);
+    expect(link.statusCode).toBe(200);
+    const inline = await server.app.inject(injectPath(link.json<{ url: string }>().url));
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-type']).toBe('application/pdf');
+    expect(inline.headers['content-disposition']).toBe('inline; filename="minutes.pdf"');
+    expect(inline.headers['x-content-type-options']).toBe('nosniff');
+    expect(inline.headers['x-frame-options']).toBeUndefined();
+    expect(inline.headers['content-security-policy']).toBe(
+      `default-src 'none'; frame-ancestors ${server.config.webOrigins.join(' ')}; base-uri 'none'`,
+    );
+    expect(sha256(inline.rawPayload)).toBe(sha256(pdf));
+    // Saved, as before: an attachment no page may frame.
+    const saved = await server.app.inject(
+      injectPath(
+        (await admin.get(`${filesOf()}/${stored.id}/download`)).json<{ url: string }>().url,
+      ),
+    );
+    expect(saved.headers['content-disposition']).toBe('attachment; filename="minutes.pdf"');
+    expect(String(saved.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves no other type inline for the viewer, and refuses an unknown disposition', async () => {
+    const stored = await uploadAndSettle('photo.jpg', await makeJpeg(64, 64));
+    const link = await admin.get(`${filesOf()}/${stored.id}/download?disposition=inline`);
+    const res = await server.app.inject(injectPath(link.json<{ url: string }>().url));
+    expect(res.headers['content-disposition']).toBe('attachment; filename="photo.jpg"');
+    expect(res.headers['content-security-policy']).toBe('sandbox');
+    const bad = await admin.get(`${filesOf()}/${stored.id}/download?disposition=frame`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ errorCode: 'invalidInput' });
   });
 
   it('marks a 50,000 × 50,000 PNG bomb failed at once, and still lists it', async () => {

@@ -235,6 +235,9 @@ describe('serving the web app', () => {
     const csp = String(a.headers['content-security-policy']);
     expect(csp).toContain(`script-src 'self' 'nonce-${nonceA ?? ''}'`);
     expect(csp).not.toContain('unsafe-inline');
+    // The file preview frames a PDF over a signed link of the API (local storage).
+    const apiOrigin = new URL(server.config.apiPublicUrl).origin;
+    expect(csp).toContain(`frame-src 'self' ${apiOrigin};`);
   });
 
   it('serves hashed assets with a long cache', async () => {

@@ -103,6 +103,7 @@ function DownloadBody({
   autoPart: number | null;
   collectionHref: string;
 }) {
+  const { t } = useTranslation();
   const several = download.totalParts !== null && download.totalParts > 1;
   if (download.status === 'failed' || download.status === 'expired') {
     return <DownloadUnavailable download={download} collectionHref={collectionHref} />;
@@ -117,7 +118,12 @@ function DownloadBody({
     );
   }
   return several ? (
-    <DownloadParts download={download} autoPart={autoPart} />
+    <Stack spacing={2}>
+      <Alert severity="success" role="status">
+        {t('downloads.page.partsAllReady', { count: download.totalParts })}
+      </Alert>
+      <DownloadParts download={download} autoPart={autoPart} />
+    </Stack>
   ) : (
     <SingleDownload download={download} />
   );

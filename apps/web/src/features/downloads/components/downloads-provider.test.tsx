@@ -155,36 +155,65 @@ describe('collection downloads: request and tracking', { timeout: 30_000 }, () =
     await vi.waitFor(() => expect(post).toHaveBeenCalledTimes(2));
   });
 
-  it('sends a large download to its page: an info toast with Open', async () => {
+  it('follows a download in several parts until it is ready, then Open offers each part', async () => {
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    const preparing = download({
+      totalParts: 3,
+      readyParts: 1,
+      parts: [
+        part(1),
+        part(2, { status: 'inProgress', size: null }),
+        part(3, { status: 'inProgress', size: null }),
+      ],
+    });
+    let state = preparing;
     serve({
       [`POST ${DOWNLOADS_PATH}`]: () => jsonResponse(202, download()),
-      [`GET ${DOWNLOAD_PATH}`]: () =>
-        jsonResponse(
-          200,
-          download({
-            totalParts: 3,
-            readyParts: 1,
-            parts: [part(1), part(2, { status: 'inProgress', size: null })],
-          }),
-        ),
+      [`GET ${DOWNLOAD_PATH}`]: () => jsonResponse(200, state),
+      [`GET ${DOWNLOAD_PATH}/parts/2/download`]: () => jsonResponse(200, { url: SIGNED_URL }),
     });
     renderWithDownloads();
     fireEvent.click(screen.getByRole('button', { name: 'Download Spring concert' }));
     await tick(DOWNLOAD_POLL_INTERVAL_MS);
     await vi.waitFor(() =>
-      expect(toastText()).toContain(
-        '“Spring concert” is large: it will arrive in 3 parts. We’ll e-mail you when they are ready.',
+      expect(toastText()).toBe(
+        '“Spring concert” is large: it will arrive in 3 parts. We’ll tell you when they are ready, here and by e-mail.Open',
       ),
     );
-    // Polling stops once the parts are known: the page follows them from there.
-    await tick(3 * DOWNLOAD_POLL_INTERVAL_MS);
-    expect(calls(DOWNLOAD_PATH)).toHaveLength(1);
+    // Polling goes on while the parts are prepared, and the notice is not repeated.
+    await tick(2 * DOWNLOAD_POLL_INTERVAL_MS);
+    await vi.waitFor(() => expect(calls(DOWNLOAD_PATH)).toHaveLength(3));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(tracked()).not.toBeNull();
+
+    state = readyDownload({
+      totalParts: 3,
+      readyParts: 3,
+      fileCount: 120,
+      parts: [part(1), part(2), part(3)],
+    });
+    await tick(DOWNLOAD_POLL_INTERVAL_MS);
+    await vi.waitFor(() =>
+      expect(toastText()).toBe('The download of “Spring concert” is ready, in 3 parts.Open'),
+    );
+    expect(screen.getByRole('alert').className).toContain('Success');
+    const polls = calls(DOWNLOAD_PATH).length;
+    await tick(4 * DOWNLOAD_POLL_INTERVAL_MS);
+    expect(calls(DOWNLOAD_PATH)).toHaveLength(polls);
+    expect(tracked()).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     await vi.waitFor(() => expect(screen.getByTestId('location').textContent).toBe(PAGE_PATH));
     expect(
-      await screen.findByRole('heading', { name: 'Download of “Spring concert”' }),
+      await screen.findByText('All 3 parts are ready: download each one with its button.'),
     ).toBeTruthy();
+    // Nothing starts by itself; each part has its button.
+    expect(click).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Download part 2 of 3' }));
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect((click.mock.contexts[0] as HTMLAnchorElement).href).toBe(SIGNED_URL);
   });
 
   it('does not request a collection twice while it is prepared: the toast shows again', async () => {

@@ -17,7 +17,7 @@ import { downloadKeys, downloadPagePath } from '../api/download-keys';
 import { getDownloadLink } from '../api/download-link';
 import { getDownload } from '../api/get-download';
 import type { CollectionToDownload, DownloadsApi } from '../hooks/downloads-context';
-import { downloadOutcome, type DownloadOutcome } from '../utils/download-outcome';
+import { downloadOutcome, partsComing, type DownloadOutcome } from '../utils/download-outcome';
 import {
   readTrackedDownloads,
   writeTrackedDownloads,
@@ -28,8 +28,9 @@ import {
 type TrackingEnd = { outcome: DownloadOutcome; download: Download } | { gone: unknown } | null;
 
 /**
- * Spec §3: polled every 5 s until ready, failed, or in more than one part. A 4xx (the download
- * is gone, or no longer the user's) stops it for good.
+ * Polled every 5 s until ready or failed, also when it comes in several parts (spec §3 stopped
+ * there, and a download in parts never said it was ready). A 4xx (the download is gone, or no
+ * longer the user's) stops it for good.
  */
 function trackingInterval(query: Query<Download>): number | false {
   if (isClientError(query.state.error)) return false;
@@ -56,8 +57,8 @@ function isDownloadPage(pathname: string, downloadId: string): boolean {
  * Requests collection downloads and follows them while they are prepared, for the signed-in
  * user (rendered by DownloadsProvider, which hands its API to the pages): the downloads asked for
  * are kept in sessionStorage, so a reload goes on following them, and each ends in one toast that
- * stays until closed (ready: "Download now"; several parts: "Open" the download page; failed:
- * "Try again").
+ * stays until closed (ready: "Download now", or "Open" the download page that offers each part;
+ * failed: "Try again"). A download found to come in several parts says so while it is prepared.
  */
 export default function DownloadsTracker({ onApi }: { onApi: (api: DownloadsApi | null) => void }) {
   const { t } = useTranslation();
@@ -107,6 +108,7 @@ export default function DownloadsTracker({ onApi }: { onApi: (api: DownloadsApi 
   });
 
   const announced = useRef(new Set<string>());
+  const toldParts = useRef(new Set<string>());
   const requestingRef = useRef(new Set<string>());
   const [requesting, setRequesting] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -154,6 +156,7 @@ export default function DownloadsTracker({ onApi }: { onApi: (api: DownloadsApi 
           // The same download again (the server may hand back one still being prepared): one
           // entry, announced anew.
           announced.current.delete(entry.downloadId);
+          toldParts.current.delete(entry.downloadId);
           setTracked((previous) =>
             previous.userId === userId
               ? {
@@ -190,6 +193,14 @@ export default function DownloadsTracker({ onApi }: { onApi: (api: DownloadsApi 
     [authedRequest, show, t],
   );
 
+  const openPage = useCallback(
+    (entry: TrackedDownload) => ({
+      label: t('downloads.toast.open'),
+      onClick: () => void navigate(downloadPagePath(entry.teamId, entry.downloadId)),
+    }),
+    [navigate, t],
+  );
+
   const announce = useCallback(
     (entry: TrackedDownload, end: NonNullable<TrackingEnd>) => {
       const name = entry.collectionName;
@@ -203,21 +214,22 @@ export default function DownloadsTracker({ onApi }: { onApi: (api: DownloadsApi 
         return;
       }
       switch (end.outcome) {
-        case 'ready':
+        case 'ready': {
+          const count = end.download.totalParts ?? 1;
+          if (count > 1) {
+            // Browsers refuse several downloads started by one click: the page has one per part.
+            show(t('downloads.toast.readyParts', { name, count }), 'success', {
+              ...options,
+              action: openPage(entry),
+            });
+            return;
+          }
           show(t('downloads.toast.ready', { name }), 'success', {
             ...options,
             action: { label: t('downloads.toast.downloadNow'), onClick: () => downloadNow(entry) },
           });
           return;
-        case 'parts':
-          show(t('downloads.toast.large', { name, count: end.download.totalParts ?? 0 }), 'info', {
-            ...options,
-            action: {
-              label: t('downloads.toast.open'),
-              onClick: () => void navigate(downloadPagePath(entry.teamId, entry.downloadId)),
-            },
-          });
-          return;
+        }
         case 'failed':
           show(t('downloads.toast.failed', { name }), 'error', { ...options, action: again });
           return;
@@ -229,8 +241,25 @@ export default function DownloadsTracker({ onApi }: { onApi: (api: DownloadsApi 
           return;
       }
     },
-    [downloadNow, failureText, navigate, request, show, t],
+    [downloadNow, failureText, openPage, request, show, t],
   );
+
+  // Found to come in several parts while it is prepared: said once, under the key the ready
+  // toast replaces it with.
+  useEffect(() => {
+    entries.forEach((entry, index) => {
+      const data = results[index]?.data;
+      const count = data === undefined ? null : partsComing(data);
+      if (count === null || toldParts.current.has(entry.downloadId)) return;
+      toldParts.current.add(entry.downloadId);
+      if (isDownloadPage(pathname, entry.downloadId)) return;
+      show(t('downloads.toast.large', { name: entry.collectionName, count }), 'info', {
+        autoHideDuration: null,
+        key: `download:${entry.downloadId}`,
+        action: openPage(entry),
+      });
+    });
+  });
 
   // Each download is announced once, when its following ends; not on its own page, which shows
   // the same news (and starts the download) by itself.

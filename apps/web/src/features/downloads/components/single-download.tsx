@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { archiveFileName, type Download } from '@raccolta/contracts';
+import { archiveFileName, requestedLocalTime, type Download } from '@raccolta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PendingStatus, useRunOnce } from '../../auth';
@@ -52,7 +52,14 @@ export function SingleDownload({ download }: { download: Download }) {
       <Stack spacing={2}>
         <Alert severity="success" role="status">
           {t('downloads.page.started', {
-            fileName: archiveFileName(download.collectionName, { localTime: start.data.localTime }),
+            // The name the server gives it: the moment of the request, on this browser's clock.
+            fileName: archiveFileName(download.collectionName, {
+              localTime: requestedLocalTime(
+                Date.parse(download.createdAt),
+                start.data.localTime,
+                start.data.at,
+              ),
+            }),
             size: formatFileSize(size, i18n.language),
           })}
         </Alert>

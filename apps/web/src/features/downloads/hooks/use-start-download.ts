@@ -13,7 +13,8 @@ export interface DownloadTarget {
 
 /**
  * Fetches a fresh link and starts the browser download (the link lives minutes: never cached).
- * Answers the local time the saved file's name starts with.
+ * Answers the local time the link was asked at and that moment, from which the server works out
+ * the time the saved file's name starts with (`requestedLocalTime`).
  */
 export function useStartDownloadMutation() {
   const { request } = useSession();
@@ -21,7 +22,7 @@ export function useStartDownloadMutation() {
     mutationFn: async (target: DownloadTarget) => {
       const now = new Date();
       startBrowserDownload(await getDownloadLink(request, target, now));
-      return { localTime: formatLocalTime(now) };
+      return { localTime: formatLocalTime(now), at: now.getTime() };
     },
   });
 }

@@ -1,21 +1,26 @@
 import type { Download, DownloadPart } from '@raccolta/contracts';
 
 /**
- * Where a requested download has got to, as the tracker reads it (spec §3 "Download request":
- * polled until status is ready, failed, or totalParts is above 1). Null: still being prepared.
- * - `ready`: one part, ready: "Download now".
- * - `parts`: several parts; the download page offers each as it is stored (the e-mail says when
- *   all are).
+ * Where a requested download has got to, as the tracker reads it. Null: still being prepared,
+ * in one part or in several (spec §3 stops polling once totalParts is above 1; the tracker goes on
+ * until every part is ready, so a download in parts says "ready" too: docs/decisions.md).
+ * - `ready`: every part stored: "Download now" for one, "Open" (each part's button) for several.
  * - `failed` / `expired`: nothing to download; request it again.
  */
-export type DownloadOutcome = 'ready' | 'parts' | 'failed' | 'expired';
+export type DownloadOutcome = 'ready' | 'failed' | 'expired';
 
 export function downloadOutcome(download: Download): DownloadOutcome | null {
   if (download.status === 'failed') return 'failed';
   if (download.status === 'expired') return 'expired';
-  if (download.totalParts !== null && download.totalParts > 1) return 'parts';
   if (download.status === 'ready') return 'ready';
   return null;
+}
+
+/** A download being prepared that is known to come in several parts: their number. */
+export function partsComing(download: Download): number | null {
+  return download.status === 'inProgress' && download.totalParts !== null && download.totalParts > 1
+    ? download.totalParts
+    : null;
 }
 
 /**

@@ -4,14 +4,19 @@ import { useSession, type AuthedRequest } from '../../auth';
 import { startBrowserDownload } from '../utils/start-download';
 import { fileKeys, filesPath } from './file-keys';
 
-/** GET …/files/{fileId}/download: a link that works without the Authorization header. */
+/**
+ * GET …/files/{fileId}/download: a link that works without the Authorization header. `inline`:
+ * a PDF's link for the browser's own viewer (the preview's frame), not saved.
+ */
 export async function getFileDownloadLink(
   request: AuthedRequest,
   file: Pick<FileItem, 'teamId' | 'collectionId' | 'fileId'>,
+  opts: { inline?: boolean; signal?: AbortSignal } = {},
 ): Promise<string> {
+  const query = opts.inline === true ? '?disposition=inline' : '';
   const { url } = await request(
-    `${filesPath(file.teamId, file.collectionId, file.fileId)}/download`,
-    { schema: fileDownloadResponseSchema },
+    `${filesPath(file.teamId, file.collectionId, file.fileId)}/download${query}`,
+    { schema: fileDownloadResponseSchema, signal: opts.signal },
   );
   return url;
 }

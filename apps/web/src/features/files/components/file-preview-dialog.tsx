@@ -22,6 +22,7 @@ import { useFileQuery } from '../api/get-file';
 import { formatFileSize } from '../utils/format-file-size';
 import { FileTypeIcon } from './file-type-icon';
 import { PreviewImage } from './preview-image';
+import { browserShowsPdf, isPdf, PreviewPdf } from './preview-pdf';
 
 export interface FilePreviewDialogProps {
   /** The file shown, as the list has it (its name shows at once). */
@@ -107,7 +108,11 @@ export function FilePreviewDialog({
   const wide = useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
   const query = useFileQuery(file.teamId, file.collectionId, file.fileId);
   const shown = query.data ?? file;
-  const hasPreview = query.data !== undefined && query.data.previewUrl !== null;
+  // A PDF opens in the browser's viewer where it has one and the user may download the file
+  // (the viewer saves and prints it); elsewhere its first page's picture, like an image's.
+  const pdfFrame =
+    query.data !== undefined && canDownload && isPdf(query.data.contentType) && browserShowsPdf();
+  const hasPreview = query.data !== undefined && (query.data.previewUrl !== null || pdfFrame);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -148,6 +153,20 @@ export function FilePreviewDialog({
     body = (
       <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
         <CircularProgress aria-label={t('common.loading')} />
+      </Box>
+    );
+  } else if (pdfFrame) {
+    body = (
+      <Box
+        sx={{
+          position: 'absolute',
+          top: { xs: 0, sm: 16 },
+          bottom: { xs: 0, sm: 16 },
+          left: { xs: 0, sm: 76 },
+          right: { xs: 0, sm: 76 },
+        }}
+      >
+        <PreviewPdf key={query.data.fileId} file={query.data} />
       </Box>
     );
   } else if (query.data.previewUrl !== null) {
