@@ -332,6 +332,18 @@ test.describe('upload app', () => {
     const owner = newAccount('uploads.offline');
     await createVerifiedAccount(request, owner);
     const { context, page, errors } = await phone(browser, baseURL);
+    // Every script the page runs comes over the network once: the offline copy takes the
+    // browser's cached answers, it does not download them a second time.
+    const fromNetwork = new Map<string, number>();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const fromMemory = new Set<string>();
+    cdp.on('Network.requestServedFromCache', ({ requestId }) => fromMemory.add(requestId));
+    cdp.on('Network.responseReceived', ({ requestId, response }) => {
+      if (!new URL(response.url).pathname.startsWith('/assets/')) return;
+      if (fromMemory.has(requestId) || response.fromDiskCache || response.fromServiceWorker) return;
+      fromNetwork.set(response.url, (fromNetwork.get(response.url) ?? 0) + 1);
+    });
     await page.goto('/upload/signin');
     await page.getByLabel('E-mail or username').fill(owner.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(owner.password);
@@ -344,14 +356,22 @@ test.describe('upload app', () => {
         page.evaluate(async () => {
           const cache = await caches.open('raccolta-offline-v1');
           const keys = (await cache.keys()).map((request) => new URL(request.url).pathname);
+          const loaded = new Set(
+            performance
+              .getEntriesByType('resource')
+              .map((entry) => new URL(entry.name).pathname)
+              .filter((path) => path.startsWith('/assets/')),
+          );
           return (
             navigator.serviceWorker.controller !== null &&
             keys.includes('/__shell') &&
-            keys.some((key) => key.startsWith('/assets/'))
+            [...loaded].every((path) => keys.includes(path))
           );
         }),
       )
       .toBe(true);
+    expect(fromNetwork.size).toBeGreaterThan(10);
+    expect([...fromNetwork].filter(([, count]) => count > 1)).toEqual([]);
 
     await context.setOffline(true);
     await page.reload();
