@@ -290,6 +290,125 @@ test.describe('upload app', () => {
     await admin.close();
   });
 
+  test('after a reload the same file resumes from the server’s offset, another is not uploaded for it', async ({
+    browser,
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const owner = newAccount('uploads.repick');
+    await createVerifiedAccount(request, owner);
+    const token = await apiSignIn(request, owner.email, owner.password);
+    const teamId = await apiCreateTeam(request, token, { name: 'Harbour Band' });
+    const collectionId = await apiCreateCollection(request, token, teamId, { name: 'Tour' });
+    const screen = `/upload/teams/${teamId}/collections/${collectionId}`;
+
+    const { context, page, errors } = await phone(browser, baseURL, {
+      serviceWorkers: 'block',
+      viewport: PHONE_375,
+    });
+    const creations: string[] = [];
+    const patchOffsets: number[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && UPLOADS.test(req.url())) creations.push(req.url());
+      if (req.method() === 'PATCH' && UPLOADS.test(req.url())) {
+        patchOffsets.push(Number(req.headers()['upload-offset']));
+      }
+    });
+    await page.goto('/upload/signin');
+    await page.getByLabel('E-mail or username').fill(owner.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/upload\/teams\//);
+    await page.goto(screen);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tour' })).toBeVisible();
+
+    // A photo on its way on a slow link; the tab is reloaded once part of it reached the server.
+    const [photo = ''] = photosOnDisk(testInfo.outputPath('tour'), ['tour-1.png'], 31);
+    // The same name, another photo (another size and date): a wrong pick.
+    const [lookalike = ''] = photosOnDisk(testInfo.outputPath('other'), ['tour-1.png'], 41);
+    await throttleUploads(page, 256 * 1024);
+    await page.getByLabel('Choose files').setInputFiles(photo);
+    const queue = page.getByRole('region', { name: 'Uploads', exact: true });
+    await expect(queue.getByText(/^(?:[2-9]\d)%$/)).toBeVisible({ timeout: 30_000 });
+    await page.reload();
+    const interrupted = page.getByRole('region', { name: 'Interrupted uploads' });
+    await expect(interrupted.getByText('tour-1.png')).toBeVisible();
+    await expect(interrupted.getByText(/ of 2\.\d MB uploaded$/)).toBeVisible();
+    expect(creations).toHaveLength(1);
+
+    // The wrong photo: said so, nothing uploaded, the interrupted upload still waiting.
+    await page.getByLabel('Choose the same file again').setInputFiles(lookalike);
+    const notUploaded = page.getByRole('list', { name: 'Files not uploaded' });
+    await expect(
+      notUploaded.getByText('This is not the file that was interrupted: tour-1.png'),
+    ).toBeVisible();
+    await expect(
+      notUploaded.getByText(/^Interrupted: tour-1\.png · 2\.\d MB · changed /),
+    ).toBeVisible();
+    const chosen = notUploaded.getByText(/^Chosen: tour-1\.png · 2\.\d MB · changed /);
+    await expect(chosen).toBeVisible();
+    // The two photos differ only in their date: written so that the difference shows.
+    const interruptedText = await notUploaded.getByText(/^Interrupted: /).textContent();
+    expect((await chosen.textContent())?.replace('Chosen', 'Interrupted')).not.toBe(
+      interruptedText,
+    );
+    await expect(queue.getByText('tour-1.png')).toHaveCount(0);
+    expect(creations).toHaveLength(1);
+    await shot(page, 'not-the-interrupted-light-375');
+
+    // The same screen in dark and in Italian, from the same stored upload.
+    const state = await context.storageState();
+    for (const variant of [
+      {
+        name: 'dark-375',
+        options: { colorScheme: 'dark' as const },
+        again: 'Choose the same file again',
+        title: 'This is not the file that was interrupted: tour-1.png',
+      },
+      {
+        name: 'it-375',
+        options: { locale: 'it-IT' },
+        again: 'Scegli di nuovo lo stesso file',
+        title: 'Questo non è il file interrotto: tour-1.png',
+      },
+    ]) {
+      const other = await phone(browser, baseURL, {
+        storageState: state,
+        serviceWorkers: 'block',
+        viewport: PHONE_375,
+        ...variant.options,
+      });
+      await other.page.goto(screen);
+      await other.page.getByLabel(variant.again).setInputFiles(lookalike);
+      await expect(other.page.getByText(variant.title)).toBeVisible();
+      await shot(other.page, `not-the-interrupted-${variant.name}`);
+      const noOverflow = await other.page.evaluate(
+        () => document.documentElement.scrollWidth <= window.innerWidth,
+      );
+      expect(noOverflow).toBe(true);
+      await other.context.close();
+      expect(other.errors).toEqual([]);
+    }
+    expect(creations).toHaveLength(1);
+
+    // Not uploaded after all; then the right photo resumes by itself from the server's offset.
+    await notUploaded.getByRole('button', { name: 'Don’t upload' }).click();
+    await expect(notUploaded).toBeHidden();
+    const patchesBefore = patchOffsets.length;
+    await throttleUploads(page, 4 * 1024 * 1024);
+    await page.getByLabel('Choose the same file again').setInputFiles(photo);
+    await expect(queue).toContainText('1 of 1 uploaded', { timeout: 60_000 });
+    await expect(interrupted).toBeHidden();
+    expect(creations).toHaveLength(1);
+    const resumedAt = patchOffsets[patchesBefore] ?? 0;
+    expect(resumedAt).toBeGreaterThan(0);
+    const mine = page.getByRole('list', { name: 'Your files in Tour' });
+    await expect(mine.getByRole('listitem')).toHaveCount(1);
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
   test('a social sign-in started in the upload app comes back to it', async ({
     browser,
     baseURL,
@@ -332,6 +451,18 @@ test.describe('upload app', () => {
     const owner = newAccount('uploads.offline');
     await createVerifiedAccount(request, owner);
     const { context, page, errors } = await phone(browser, baseURL);
+    // Every script the page runs comes over the network once: the offline copy takes the
+    // browser's cached answers, it does not download them a second time.
+    const fromNetwork = new Map<string, number>();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const fromMemory = new Set<string>();
+    cdp.on('Network.requestServedFromCache', ({ requestId }) => fromMemory.add(requestId));
+    cdp.on('Network.responseReceived', ({ requestId, response }) => {
+      if (!new URL(response.url).pathname.startsWith('/assets/')) return;
+      if (fromMemory.has(requestId) || response.fromDiskCache || response.fromServiceWorker) return;
+      fromNetwork.set(response.url, (fromNetwork.get(response.url) ?? 0) + 1);
+    });
     await page.goto('/upload/signin');
     await page.getByLabel('E-mail or username').fill(owner.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(owner.password);
@@ -344,14 +475,22 @@ test.describe('upload app', () => {
         page.evaluate(async () => {
           const cache = await caches.open('raccolta-offline-v1');
           const keys = (await cache.keys()).map((request) => new URL(request.url).pathname);
+          const loaded = new Set(
+            performance
+              .getEntriesByType('resource')
+              .map((entry) => new URL(entry.name).pathname)
+              .filter((path) => path.startsWith('/assets/')),
+          );
           return (
             navigator.serviceWorker.controller !== null &&
             keys.includes('/__shell') &&
-            keys.some((key) => key.startsWith('/assets/'))
+            [...loaded].every((path) => keys.includes(path))
           );
         }),
       )
       .toBe(true);
+    expect(fromNetwork.size).toBeGreaterThan(10);
+    expect([...fromNetwork].filter(([, count]) => count > 1)).toEqual([]);
 
     await context.setOffline(true);
     await page.reload();

@@ -2,7 +2,7 @@
 // the same run, so results compare across machines. docs/benchmarks.md keeps the latest figures.
 import { benchDownloads } from './download.bench.js';
 import { benchFileList } from './file-list.bench.js';
-import { benchFirstLoad } from './first-load.bench.js';
+import { benchFirstLoad, benchPhoneLink } from './first-load.bench.js';
 import { benchListLoad } from './list-load.bench.js';
 import { benchPagination } from './pagination.bench.js';
 import { benchThumbnails } from './thumbnails.bench.js';
@@ -50,6 +50,11 @@ suites.push({
 suites.push({
   name: 'First load in Chromium: bytes per route and the landing page’s largest paint',
   run: benchFirstLoad,
+});
+
+suites.push({
+  name: 'Phone link in Chromium (150 ms RTT, 6.4 Mbit/s): first visit until the collections show (ratio: against the goal)',
+  run: benchPhoneLink,
 });
 
 const only = process.argv.slice(2);

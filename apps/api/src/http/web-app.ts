@@ -80,6 +80,16 @@ export async function registerWebApp(
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
 
+  // The built files are the same for every page that loads them, and only pages of this origin
+  // do: no CORS, so no `Vary: Origin`. A module script is fetched with an Origin header and a
+  // fetch() of the same file without one; with that Vary, the browser's cache held them apart and
+  // the upload app's offline copy (which fetch()es what the page loaded) downloaded it all again.
+  app.addHook('onRoute', (route) => {
+    if (route.config !== undefined && 'file' in route.config) {
+      // @fastify/cors reads `config.cors` of a route, but does not declare it.
+      route.config = { ...route.config, cors: false } as typeof route.config;
+    }
+  });
   await app.register(fastifyStatic, {
     root: config.web.distDir,
     index: false,

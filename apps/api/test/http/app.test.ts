@@ -246,6 +246,26 @@ describe('serving the web app', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers a file the same whatever its Origin: no Vary on Origin, no CORS headers', async () => {
+    // A module script is fetched with an Origin header and fetch() of the same file without: a
+    // Vary on Origin keeps them apart in the browser's cache, and the upload app's offline copy
+    // downloaded every script a second time.
+    const webOrigin = server.config.webOrigins[0] ?? '';
+    for (const origin of [undefined, webOrigin]) {
+      const res = await server.app.inject({
+        url: '/assets/app.js',
+        headers: { 'accept-encoding': 'br', ...(origin ? { origin } : {}) },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers.vary).toLowerCase()).toBe('accept-encoding');
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    // The API keeps its CORS.
+    const api = await server.app.inject({ url: '/api/status', headers: { origin: webOrigin } });
+    expect(String(api.headers.vary).toLowerCase()).toContain('origin');
+    expect(api.headers['access-control-allow-origin']).toBe(webOrigin);
+  });
+
   it('sends the security headers with the page and its files too', async () => {
     for (const url of ['/teams/some-team', '/assets/app.js']) {
       const res = await server.app.inject(url);

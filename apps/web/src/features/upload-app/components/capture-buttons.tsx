@@ -2,13 +2,8 @@ import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
 import PhotoCameraOutlined from '@mui/icons-material/PhotoCameraOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useImperativeHandle, useRef, type ChangeEvent, type Ref } from 'react';
+import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export interface CaptureButtonsHandle {
-  /** Opens the file picker (the interrupted uploads ask for the same files again). */
-  chooseFiles: () => void;
-}
 
 function chosen(event: ChangeEvent<HTMLInputElement>): File[] {
   const files = Array.from(event.currentTarget.files ?? []);
@@ -25,16 +20,13 @@ function chosen(event: ChangeEvent<HTMLInputElement>): File[] {
 export function CaptureButtons({
   onFiles,
   disabled = false,
-  ref,
 }: {
   onFiles: (files: File[]) => void;
   disabled?: boolean;
-  ref?: Ref<CaptureButtonsHandle>;
 }) {
   const { t } = useTranslation();
   const camera = useRef<HTMLInputElement>(null);
   const files = useRef<HTMLInputElement>(null);
-  useImperativeHandle(ref, () => ({ chooseFiles: () => files.current?.click() }), []);
 
   const receive = (event: ChangeEvent<HTMLInputElement>) => {
     const list = chosen(event);

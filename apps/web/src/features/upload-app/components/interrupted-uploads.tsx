@@ -9,7 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../files';
 import type { InterruptedWithOffset } from '../hooks/use-interrupted-uploads';
@@ -80,20 +80,23 @@ function InterruptedRow({
 
 /**
  * Uploads an earlier visit left unfinished. The browser no longer has their files: choosing the
- * same file again resumes it from where the server's copy stopped.
+ * same file again resumes it from where the server's copy stopped. The files chosen here are
+ * meant to be those (`onChosen`): any other is a wrong pick, not a new upload.
  */
 export function InterruptedUploads({
   uploads,
-  onChooseAgain,
+  onChosen,
   onDiscard,
 }: {
   uploads: readonly InterruptedWithOffset[];
-  onChooseAgain: () => void;
+  onChosen: (files: File[]) => void;
   onDiscard: (upload: InterruptedWithOffset) => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
+  const input = useRef<HTMLInputElement>(null);
   if (uploads.length === 0) return null;
+  const chooseAgain = t('uploadApp.interrupted.chooseAgain', { count: uploads.length });
   return (
     <Paper
       variant="outlined"
@@ -111,12 +114,26 @@ export function InterruptedUploads({
         <Button
           variant="outlined"
           startIcon={<RestartAlt />}
-          onClick={onChooseAgain}
+          onClick={() => input.current?.click()}
           fullWidth
           sx={{ mt: 1.5 }}
         >
-          {t('uploadApp.interrupted.chooseAgain', { count: uploads.length })}
+          {chooseAgain}
         </Button>
+        <input
+          ref={input}
+          type="file"
+          multiple
+          hidden
+          tabIndex={-1}
+          aria-label={chooseAgain}
+          onChange={(event) => {
+            const files = Array.from(event.currentTarget.files ?? []);
+            // Emptied so that choosing the same file again is a change too.
+            event.currentTarget.value = '';
+            if (files.length > 0) onChosen(files);
+          }}
+        />
       </Box>
       <List dense disablePadding aria-label={t('uploadApp.interrupted.listLabel')}>
         {uploads.map((upload) => (

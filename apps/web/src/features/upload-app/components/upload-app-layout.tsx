@@ -36,12 +36,9 @@ export function UploadAppLayout() {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    // The message bar and the cookie button come when first shown; fetched first, the offline
-    // cache keeps them.
-    void Promise.all([preloadSnackbarView(), preloadConsentResetButton()]).then(
-      registerOfflineShell,
-      registerOfflineShell,
-    );
+    // Once the page has started: the message bar and the cookie button (they come when first
+    // shown; fetched first, the offline cache keeps them), then the offline copy.
+    registerOfflineShell(() => Promise.all([preloadSnackbarView(), preloadConsentResetButton()]));
   }, []);
   useReachabilityWatch();
 

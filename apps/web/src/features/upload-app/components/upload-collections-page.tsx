@@ -166,6 +166,9 @@ function CollectionList({
 function TeamCollections({ team, teamRef }: { team: Team; teamRef: string }) {
   const { t } = useTranslation();
   const actor = useTeamActor(team.teamId);
+  // Asked for together with the member (the role), not after it: one round trip less before the
+  // list shows on a slow link. The list below reads the same query.
+  useCollectionsQuery(team.teamId, DEFAULT_COLLECTION_FILTERS);
   // The way back to the teams only matters to someone with more than one to choose from.
   const teams = useTeamsQuery('');
   const choices = uploadableTeams(teams.data?.pages.flatMap((page) => page.teams) ?? []);

@@ -7,13 +7,14 @@ import {
   type ReactNode,
 } from 'react';
 import { useSession } from '../../auth/session/session-context';
-import { QueueRegistry } from '../utils/queue-registry';
+import { followPageLifecycle, QueueRegistry } from '../utils/queue-registry';
 
 const QueuesContext = createContext<QueueRegistry | null>(null);
 
 /**
  * Holds the upload app's queues for the page's lifetime (app wiring, around the router): follows
- * the connection (offline pauses every queue, online resumes it), asks before the tab closes while
+ * the connection (offline pauses every queue, online resumes it) and the back/forward cache (a
+ * page restored from it continues by itself), asks before the tab closes while
  * something is on its way, and stops everything when the user changes.
  */
 export function UploadQueuesProvider({ children }: { children: ReactNode }) {
@@ -41,9 +42,11 @@ export function UploadQueuesProvider({ children }: { children: ReactNode }) {
     const offline = () => registry.setOnline(false);
     window.addEventListener('online', online);
     window.addEventListener('offline', offline);
+    const unfollow = followPageLifecycle(registry);
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
+      unfollow();
       registry.stopAll();
     };
   }, [registry]);

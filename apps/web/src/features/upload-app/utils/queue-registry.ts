@@ -66,4 +66,24 @@ export class QueueRegistry {
   }
 }
 
+/**
+ * Leaving the page for another (a link, Back) may keep it whole in the back/forward cache, File
+ * objects included. What is on its way stops when the page is hidden (the server keeps what it
+ * received; no request left open keeps the page out of that cache), and continues by itself from
+ * the server's offset when the page is shown again from it: nothing to choose again. A page not
+ * kept is gone anyway, its uploads resumable after a reload. Returns the clean-up.
+ */
+export function followPageLifecycle(registry: QueueRegistry, target: Window = window): () => void {
+  const hidden = () => registry.setOnline(false);
+  const shown = (event: PageTransitionEvent) => {
+    if (event.persisted) registry.setOnline(navigator.onLine);
+  };
+  target.addEventListener('pagehide', hidden);
+  target.addEventListener('pageshow', shown);
+  return () => {
+    target.removeEventListener('pagehide', hidden);
+    target.removeEventListener('pageshow', shown);
+  };
+}
+
 export type QueueFactoryOptions = Omit<TusQueueOptions, 'online' | 'onStorageChange'>;

@@ -158,6 +158,30 @@ describe('TusUploadQueue', () => {
     expect(await defaultOptions.urlStorage.findAllUploads()).toEqual([]);
   });
 
+  it('continues an interrupted upload under the fingerprint it was matched to', async () => {
+    const server = new FakeTusServer();
+    const first = setup(server, { chunkSize: 10 });
+    let patches = 0;
+    server.interceptor = (request) =>
+      request.method === 'PATCH' && ++patches === 2 ? 'hold' : null;
+    first.queue.add([file('concert.jpg', 30)]);
+    await vi.waitFor(() => expect(server.held).toHaveLength(1));
+    first.queue.stop();
+    server.interceptor = null;
+
+    // After a reload the browser reports no type for the same file: another fingerprint.
+    const second = setup(server, { chunkSize: 10 });
+    const [stored] = await findInterruptedUploads(defaultOptions.urlStorage, SCOPE, new Set());
+    const again = new File([new Uint8Array(30).fill(7)], 'concert.jpg', {
+      lastModified: 1_700_000_000_000,
+    });
+    second.queue.add([again], new Map([[again, stored?.fingerprint ?? '']]));
+    await vi.waitFor(() => expect(statuses(second.queue)).toEqual(['done']));
+    expect(byName(second.queue, 'concert.jpg').resumed).toBe(true);
+    expect(count(server, 'POST')).toBe(1);
+    expect(await defaultOptions.urlStorage.findAllUploads()).toEqual([]);
+  });
+
   it('stops at a refusal that no retry changes and shows its error code', async () => {
     const server = new FakeTusServer();
     server.interceptor = (request) =>

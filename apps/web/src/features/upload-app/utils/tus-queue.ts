@@ -55,13 +55,17 @@ export class TusUploadQueue {
     return busy;
   }
 
-  /** Queues the files; one already in the queue and not finished is not added twice. */
-  add(files: Iterable<File>): void {
+  /**
+   * Queues the files; one already in the queue and not finished is not added twice. `resumeAs`
+   * gives a file the fingerprint of the interrupted upload it was matched to (resume-match.ts),
+   * so it continues that upload.
+   */
+  add(files: Iterable<File>, resumeAs?: ReadonlyMap<File, string>): void {
     if (this.stopped) return;
     const busy = this.busyFingerprints();
     const added: UploadEntry[] = [];
     for (const file of files) {
-      const fingerprint = fingerprintOf(this.options.scope, file);
+      const fingerprint = resumeAs?.get(file) ?? fingerprintOf(this.options.scope, file);
       if (busy.has(fingerprint)) continue;
       busy.add(fingerprint);
       const id = this.nextId++;
