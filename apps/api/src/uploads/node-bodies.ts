@@ -67,11 +67,15 @@ export function readBodiesFromNode(tus: TusServer, requestOf: () => IncomingMess
   }
 }
 
-/** The request as tus sees it, minus the web-stream body nothing reads any more. */
-export function withoutWebBody<T extends object>(request: T): T {
+/**
+ * The request as tus sees it, minus the web-stream body nothing reads any more, and with the
+ * method it stands for (a POST with X-HTTP-Method-Override is the method it names).
+ */
+export function withoutWebBody<T extends object>(request: T, as: { method: string }): T {
   return new Proxy(request, {
     get(target, property) {
       if (property === 'body') return null;
+      if (property === 'method') return as.method;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function'
         ? (value as (...a: unknown[]) => unknown).bind(target)
