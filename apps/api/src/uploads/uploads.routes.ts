@@ -511,14 +511,25 @@ async function answerCompleted(
 
 /**
  * Whether a request carries at least one byte of body: Content-Length says so, and a chunked body
- * is read up to its first byte (or its end, if it is empty).
+ * is read up to its first byte (or its end, if it is empty); the rest is let through unread.
  */
 async function hasBody(request: IncomingMessage): Promise<boolean> {
   const length = request.headers['content-length'];
   if (length !== undefined) return Number(length) > 0;
   if (request.headers['transfer-encoding'] === undefined) return false;
-  for await (const chunk of request) {
-    if ((chunk as Buffer).length > 0) return true;
-  }
-  return false;
+  return new Promise<boolean>((resolve, reject) => {
+    const settle = (result: boolean | Error) => {
+      request.off('data', onData).off('end', onEnd).off('error', onError);
+      // Drained, not destroyed: the answer still goes out on this connection.
+      request.resume();
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      if (chunk.length > 0) settle(true);
+    };
+    const onEnd = () => settle(false);
+    const onError = (error: Error) => settle(error);
+    request.on('data', onData).on('end', onEnd).on('error', onError);
+  });
 }

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { errorBodySchema } from '@raccolta/contracts';
 import type { LightMyRequestResponse } from 'fastify';
@@ -487,38 +487,52 @@ describe.each(STORAGE_KINDS)('tus as its clients expect, on %s storage', (kind) 
         413,
         'fileTooLarge',
       );
-      // Chunked, no Content-Length: the first byte is enough to know.
-      const chunked = await new Promise<{ status: number; type: string; body: string }>(
-        (resolve, reject) => {
-          const req = httpRequest(`${base}${url}`, {
-            method: 'PATCH',
-            headers: {
-              ...auth,
-              'tus-resumable': '1.0.0',
-              'upload-offset': String(data.length),
-              'content-type': OCTETS,
-              'transfer-encoding': 'chunked',
-            },
-          });
-          req.on('response', (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                type: String(res.headers['content-type']),
-                body: Buffer.concat(chunks).toString(),
-              }),
-            );
-          });
-          req.on('error', reject);
-          req.write('more');
-          req.end(' bytes');
-        },
-      );
-      expect(chunked.status).toBe(413);
-      expect(chunked.type).toMatch(/^application\/json/);
-      expect(JSON.parse(chunked.body)).toMatchObject({ errorCode: 'fileTooLarge' });
+      // Chunked, no Content-Length: the first byte is enough to know. The connection stays
+      // usable: the next request on it is answered.
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      const send = (method: string, headers: Record<string, string>, chunks: string[]) =>
+        new Promise<{ status: number; type: string; body: string; reused: boolean }>(
+          (resolve, reject) => {
+            const req = httpRequest(`${base}${url}`, {
+              agent,
+              method,
+              headers: { ...auth, 'tus-resumable': '1.0.0', ...headers },
+            });
+            req.on('response', (res) => {
+              const body: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => body.push(chunk));
+              res.on('end', () =>
+                resolve({
+                  status: res.statusCode ?? 0,
+                  type: String(res.headers['content-type']),
+                  body: Buffer.concat(body).toString(),
+                  reused: req.reusedSocket,
+                }),
+              );
+            });
+            req.on('error', reject);
+            for (const chunk of chunks) req.write(chunk);
+            req.end();
+          },
+        );
+      try {
+        const chunked = await send(
+          'PATCH',
+          {
+            'upload-offset': String(data.length),
+            'content-type': OCTETS,
+            'transfer-encoding': 'chunked',
+          },
+          ['more', ' bytes', randomBytes(100_000).toString('hex')],
+        );
+        expect(chunked.status).toBe(413);
+        expect(chunked.type).toMatch(/^application\/json/);
+        expect(JSON.parse(chunked.body)).toMatchObject({ errorCode: 'fileTooLarge' });
+        const next = await send('HEAD', {}, []);
+        expect(next).toMatchObject({ status: 200, reused: true });
+      } finally {
+        agent.destroy();
+      }
 
       expect(await fileRow(idOf(url))).toEqual(before);
       expect(await stored()).toEqual(data);
