@@ -44,8 +44,14 @@ export function readBodiesFromNode(tus: TusServer, requestOf: () => IncomingMess
       if (!proxy.destroyed) proxy.end();
     };
     context.signal.addEventListener('abort', onAbort, { once: true });
+    // A body longer than tus allows (chunked, so not known before): the store then fails with a
+    // stream error of its own, but the answer is the limiter's 413.
+    const limit: { error?: Error } = {};
     try {
       const limited = new StreamLimiter(maxBodySize);
+      limited.once('error', (error: Error) => {
+        limit.error = error;
+      });
       const piped = pipeline(source.pipe(proxy), limited);
       // A failure there destroys `limited`, which fails the store's write with the same error.
       piped.catch(() => undefined);
@@ -56,6 +62,7 @@ export function readBodiesFromNode(tus: TusServer, requestOf: () => IncomingMess
       source.unpipe(proxy);
       const aborted = error instanceof Error && error.name === 'AbortError';
 
+      if (limit.error) throw limit.error;
       throw (sourceError !== null && error === sourceError) || aborted ? ERRORS.ABORTED : error;
     } finally {
       source.off('error', onSourceError);

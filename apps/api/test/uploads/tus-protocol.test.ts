@@ -28,6 +28,46 @@ function expectErrorAnswer(res: LightMyRequestResponse, status: number, errorCod
   expect(body.message, what).not.toBe('');
 }
 
+interface RawAnswer {
+  status: number;
+  type: string;
+  body: string;
+  /** Whether it went over a connection an earlier request used. */
+  reused: boolean;
+}
+
+/** A tus request over a real socket, its body sent in the given chunks (chunked, unless sized). */
+function rawRequest(
+  url: string,
+  headers: Record<string, string>,
+  method: string,
+  chunks: (string | Buffer)[],
+  agent?: Agent,
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, {
+      agent,
+      method,
+      headers: { 'tus-resumable': '1.0.0', ...headers },
+    });
+    req.on('response', (res) => {
+      const body: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => body.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type']),
+          body: Buffer.concat(body).toString(),
+          reused: req.reusedSocket,
+        }),
+      );
+    });
+    req.on('error', reject);
+    for (const chunk of chunks) req.write(chunk);
+    req.end();
+  });
+}
+
 describe.each(STORAGE_KINDS)('tus as its clients expect, on %s storage', (kind) => {
   let server: UploadServer;
   let world: FilesWorld;
@@ -470,6 +510,26 @@ describe.each(STORAGE_KINDS)('tus as its clients expect, on %s storage', (kind) 
   });
 
   describe('a PATCH past the declared length of a finished upload', () => {
+    it('is refused 413 as well while the upload is in progress, sent chunked', async () => {
+      const tus = await tusClient(server, world.users.uploader);
+      const created = await tus.create(own().team_id, own().id, { length: 10, filename: 'p.txt' });
+      const url = String(created.headers.location);
+      const res = await rawRequest(
+        `${base}${url}`,
+        {
+          ...(await bearer()),
+          'upload-offset': '0',
+          'content-type': OCTETS,
+          'transfer-encoding': 'chunked',
+        },
+        'PATCH',
+        ['01234', '56789', 'past the end'],
+      );
+      expect(res.status, res.body).toBe(413);
+      expect(res.type).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body)).toMatchObject({ statusCode: 413, errorCode: 'fileTooLarge' });
+    });
+
     it('is refused 413 and changes nothing, with Content-Length or chunked', async () => {
       const tus = await tusClient(server, world.users.uploader);
       const auth = await bearer();
@@ -491,30 +551,7 @@ describe.each(STORAGE_KINDS)('tus as its clients expect, on %s storage', (kind) 
       // usable: the next request on it is answered.
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       const send = (method: string, headers: Record<string, string>, chunks: string[]) =>
-        new Promise<{ status: number; type: string; body: string; reused: boolean }>(
-          (resolve, reject) => {
-            const req = httpRequest(`${base}${url}`, {
-              agent,
-              method,
-              headers: { ...auth, 'tus-resumable': '1.0.0', ...headers },
-            });
-            req.on('response', (res) => {
-              const body: Buffer[] = [];
-              res.on('data', (chunk: Buffer) => body.push(chunk));
-              res.on('end', () =>
-                resolve({
-                  status: res.statusCode ?? 0,
-                  type: String(res.headers['content-type']),
-                  body: Buffer.concat(body).toString(),
-                  reused: req.reusedSocket,
-                }),
-              );
-            });
-            req.on('error', reject);
-            for (const chunk of chunks) req.write(chunk);
-            req.end();
-          },
-        );
+        rawRequest(`${base}${url}`, { ...auth, ...headers }, method, chunks, agent);
       try {
         const chunked = await send(
           'PATCH',
