@@ -1,11 +1,18 @@
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import cors from '@fastify/cors';
+import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config/config.js';
 import { AppError } from '../errors/app-error.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** @fastify/cors's options for one route, over the global ones (it reads them there). */
+    cors?: FastifyCorsOptions | false;
+  }
+}
 
 /**
  * Browser features no page of Raccolta uses. The upload app takes photos through
@@ -103,6 +110,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       'Upload-Offset',
       'Upload-Metadata',
       'Upload-Checksum',
+      // tus-js-client's overridePatchMethod: a POST that stands for a PATCH.
+      'X-HTTP-Method-Override',
     ],
     exposedHeaders: [
       'Content-Disposition',

@@ -44,8 +44,14 @@ export function readBodiesFromNode(tus: TusServer, requestOf: () => IncomingMess
       if (!proxy.destroyed) proxy.end();
     };
     context.signal.addEventListener('abort', onAbort, { once: true });
+    // A body longer than tus allows (chunked, so not known before): the store then fails with a
+    // stream error of its own, but the answer is the limiter's 413.
+    const limit: { error?: Error } = {};
     try {
       const limited = new StreamLimiter(maxBodySize);
+      limited.once('error', (error: Error) => {
+        limit.error = error;
+      });
       const piped = pipeline(source.pipe(proxy), limited);
       // A failure there destroys `limited`, which fails the store's write with the same error.
       piped.catch(() => undefined);
@@ -56,6 +62,7 @@ export function readBodiesFromNode(tus: TusServer, requestOf: () => IncomingMess
       source.unpipe(proxy);
       const aborted = error instanceof Error && error.name === 'AbortError';
 
+      if (limit.error) throw limit.error;
       throw (sourceError !== null && error === sourceError) || aborted ? ERRORS.ABORTED : error;
     } finally {
       source.off('error', onSourceError);
@@ -67,11 +74,15 @@ export function readBodiesFromNode(tus: TusServer, requestOf: () => IncomingMess
   }
 }
 
-/** The request as tus sees it, minus the web-stream body nothing reads any more. */
-export function withoutWebBody<T extends object>(request: T): T {
+/**
+ * The request as tus sees it, minus the web-stream body nothing reads any more, and with the
+ * method it stands for (a POST with X-HTTP-Method-Override is the method it names).
+ */
+export function withoutWebBody<T extends object>(request: T, as: { method: string }): T {
   return new Proxy(request, {
     get(target, property) {
       if (property === 'body') return null;
+      if (property === 'method') return as.method;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function'
         ? (value as (...a: unknown[]) => unknown).bind(target)

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorBody, type ErrorCode } from '@raccolta/contracts';
+import { ERROR_STATUS, errorBodySchema, type ErrorBody, type ErrorCode } from '@raccolta/contracts';
 import { AppError } from '../errors/app-error.js';
 
 /** The shape @tus/server sends as an error answer. */
@@ -7,11 +7,36 @@ export interface TusErrorAnswer {
   body: string;
 }
 
+/**
+ * Statuses tus prescribes that no errorCode has as its own: 412 (an unsupported Tus-Resumable)
+ * and 415 (a PATCH that is not `application/offset+octet-stream`). They answer that status with
+ * `invalidRequest`, as the API answers Fastify's own 415 for a body it cannot read.
+ */
+export type TusProtocolStatus = 412 | 415;
+const PROTOCOL_STATUSES: ReadonlySet<number> = new Set<TusProtocolStatus>([412, 415]);
+
+/** Our error body; the status is the errorCode's own unless tus prescribes another. */
+export function errorBody(
+  errorCode: ErrorCode,
+  message: string,
+  statusCode: number = ERROR_STATUS[errorCode],
+): ErrorBody {
+  return { statusCode, errorCode, message };
+}
+
+/** The answer to a request that breaks the tus protocol itself (see TusProtocolStatus). */
+export function protocolErrorBody(statusCode: TusProtocolStatus, message: string): ErrorBody {
+  return errorBody('invalidRequest', message, statusCode);
+}
+
 /** An error answer in the API's own shape, so tus clients get the same errorCode as everyone. */
-export function tusError(errorCode: ErrorCode, message: string): TusErrorAnswer {
-  const statusCode = ERROR_STATUS[errorCode];
-  const body: ErrorBody = { statusCode, errorCode, message };
-  return { status_code: statusCode, body: JSON.stringify(body) };
+export function tusError(
+  errorCode: ErrorCode,
+  message: string,
+  statusCode?: number,
+): TusErrorAnswer {
+  const body = errorBody(errorCode, message, statusCode);
+  return { status_code: body.statusCode, body: JSON.stringify(body) };
 }
 
 /** @tus/server's own errors by status: what each means for a client of this API. */
@@ -24,6 +49,9 @@ const BY_STATUS: Record<number, ErrorCode> = {
   410: 'uploadExpired',
   413: 'fileTooLarge',
   460: 'checksumMismatch',
+  // An extension we do not offer (concatenation, deferred length): the client asked for
+  // something the discovery answer does not list.
+  501: 'invalidRequest',
 };
 
 /**
@@ -37,12 +65,46 @@ export function toTusErrorAnswer(
 ): TusErrorAnswer {
   if (error instanceof AppError) return tusError(error.errorCode, error.message);
   if (isTusAnswer(error)) {
-    if (error.body.startsWith('{')) return error;
+    if (parseErrorBody(error.body)) return error;
+    const message = error.body.trim();
+    if (PROTOCOL_STATUSES.has(error.status_code)) {
+      return tusError('invalidRequest', message, error.status_code);
+    }
     const code = BY_STATUS[error.status_code];
-    if (code) return tusError(code, error.body.trim());
+    if (code) return tusError(code, message || code);
   }
   onUnexpected(error);
   return tusError('generic', 'The upload could not be processed');
+}
+
+/**
+ * Every error answer of @tus/server as `application/json` with our body. Errors its handlers
+ * throw were mapped by `toTusErrorAnswer` already but come with tus's `text/plain`; those it
+ * writes itself (a header it finds invalid, say) are plain text, mapped here the same way.
+ */
+export async function withJsonError(
+  response: Response,
+  onUnexpected: (error: unknown) => void,
+): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = await response.text();
+  const answer = parseErrorBody(text)
+    ? { status_code: response.status, body: text }
+    : toTusErrorAnswer({ status_code: response.status, body: text }, onUnexpected);
+  const headers = new Headers(response.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  headers.set('Content-Length', String(Buffer.byteLength(answer.body)));
+  return new Response(answer.body, { status: answer.status_code, headers });
+}
+
+function parseErrorBody(text: string): ErrorBody | null {
+  if (!text.startsWith('{')) return null;
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 function isTusAnswer(error: unknown): error is TusErrorAnswer {

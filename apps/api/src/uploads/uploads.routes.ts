@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import { idSchema, teamRefSchema } from '@raccolta/contracts';
 import { Server as TusServer } from '@tus/server';
+import { TUS_RESUMABLE, TUS_VERSION } from '@tus/utils';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +16,12 @@ import type { UserRow } from '../users/users.repository.js';
 import { uploadBackendFor } from './backend-cache.js';
 import { DatabaseLocker } from './upload-locks.js';
 import { readBodiesFromNode, withoutWebBody } from './node-bodies.js';
-import { toTusErrorAnswer } from './tus-errors.js';
+import {
+  protocolErrorBody,
+  toTusErrorAnswer,
+  withJsonError,
+  type TusProtocolStatus,
+} from './tus-errors.js';
 import {
   CHECKSUM_ALGORITHMS,
   tusRequestContext,
@@ -100,6 +106,74 @@ const TUS_OPERATIONS = {
   Required<Pick<FastifySchema, 'operationId' | 'errors' | 'answers'>>
 >;
 
+/** The methods of an upload URL; a POST names one of them in X-HTTP-Method-Override. */
+const UPLOAD_METHODS = ['HEAD', 'PATCH', 'DELETE'] as const;
+type UploadMethod = (typeof UPLOAD_METHODS)[number];
+type TusMethod = UploadMethod | 'POST';
+
+const OFFSET_OCTET_STREAM = 'application/offset+octet-stream';
+
+/** A refusal of the protocol itself, with the headers tus asks of it. */
+interface ProtocolRefusal {
+  status: TusProtocolStatus;
+  message: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * What tus 1.0 checks before anything else (the server MUST NOT process such a request): the
+ * protocol version (412 with the versions we speak) and a PATCH body's media type (415).
+ */
+function protocolRefusal(request: FastifyRequest, method: TusMethod): ProtocolRefusal | null {
+  const version = request.headers['tus-resumable'];
+  if (version !== TUS_RESUMABLE) {
+    return {
+      status: 412,
+      message:
+        version === undefined
+          ? `Tus-Resumable: ${TUS_RESUMABLE} is required`
+          : `Tus-Resumable ${String(version)} is not supported; this server speaks ${TUS_VERSION.join(', ')}`,
+      headers: { 'Tus-Version': TUS_VERSION.join(',') },
+    };
+  }
+  if (method === 'PATCH' && request.headers['content-type'] !== OFFSET_OCTET_STREAM) {
+    return {
+      status: 415,
+      message: `A PATCH body must be sent as Content-Type: ${OFFSET_OCTET_STREAM}`,
+      headers: {},
+    };
+  }
+  return null;
+}
+
+function refuse(reply: FastifyReply, refusal: ProtocolRefusal): FastifyReply {
+  return reply
+    .status(refusal.status)
+    .header('Tus-Resumable', TUS_RESUMABLE)
+    .headers(refusal.headers)
+    .send(protocolErrorBody(refusal.status, refusal.message));
+}
+
+/**
+ * The method a request stands for: tus 1.0 has servers honour `X-HTTP-Method-Override` (for
+ * proxies that block PATCH; tus-js-client's `overridePatchMethod`). Null for a method this URL
+ * does not have.
+ */
+function effectiveMethod<M extends TusMethod>(
+  request: FastifyRequest,
+  allowed: readonly M[],
+): M | null {
+  const override = request.headers['x-http-method-override'];
+  const method = typeof override === 'string' ? override.trim().toUpperCase() : request.method;
+  return (allowed as readonly string[]).includes(method) ? (method as M) : null;
+}
+
+function unsupportedOverride(request: FastifyRequest, allowed: readonly string[]): AppError {
+  return new AppError('invalidRequest', {
+    message: `X-HTTP-Method-Override: ${String(request.headers['x-http-method-override'])} is not supported here; use one of ${allowed.join(', ')}`,
+  });
+}
+
 function parseChecksum(header: string | undefined): TusRequestContext {
   if (header === undefined) return {};
   const [algorithm, digest, ...rest] = header.trim().split(' ');
@@ -135,6 +209,8 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (!current) throw new Error('a tus request ran outside its route');
       return current;
     };
+
+    const logUnexpected = (err: unknown) => ctx.logger.error({ err }, 'upload request failed');
 
     const tus = new TusServer({
       path: `${basePath}/uploads`,
@@ -172,8 +248,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (context) context.finished = upload;
         return {};
       },
-      onResponseError: (_req, error) =>
-        toTusErrorAnswer(error, (err) => ctx.logger.error({ err }, 'upload request failed')),
+      onResponseError: (_req, error) => toTusErrorAnswer(error, logUnexpected),
     });
     readBodiesFromNode(tus, () => call().request);
 
@@ -181,6 +256,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     async function toTus(
       request: FastifyRequest,
       reply: FastifyReply,
+      method: TusMethod,
       tusCall: TusCall,
     ): Promise<void> {
       const checksum = parseChecksum(request.headers['upload-checksum'] as string | undefined);
@@ -190,7 +266,9 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       reply.hijack();
       const response = await calls.run(tusCall, () =>
         tusRequestContext.run(checksum, () =>
-          tus.handleWeb(withoutWebBody(new NodeRequest({ req: request.raw, res: reply.raw }))),
+          tus.handleWeb(
+            withoutWebBody(new NodeRequest({ req: request.raw, res: reply.raw }), { method }),
+          ),
         ),
       );
       // Before the answer, once tus no longer reads the upload: a client that gets its answer
@@ -199,7 +277,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (tusCall.storageKey !== undefined) {
           await backend.release(tusCall.uploadId, tusCall.storageKey);
         }
-        if (request.method === 'DELETE' && response.status === 204) {
+        if (method === 'DELETE' && response.status === 204) {
           await backend.discard(tusCall.uploadId);
           await deleteUpload(ctx.db, tusCall.uploadId);
         }
@@ -207,16 +285,61 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // The expiry job removes what is left; nothing of it is visible to users.
         ctx.logger.warn({ err, uploadId: tusCall.uploadId }, 'could not clean up after an upload');
       }
-      if (request.method === 'HEAD' && response.status === 200 && tusCall.expiresAt) {
+      if (method === 'HEAD' && response.status === 200 && tusCall.expiresAt) {
         response.headers.set('Upload-Expires', new Date(tusCall.expiresAt).toUTCString());
       }
-      await sendNodeResponse(reply.raw, response);
+      await sendNodeResponse(reply.raw, await withJsonError(response, logUnexpected));
     }
 
-    // tus bodies are read by tus itself, as a stream.
+    // tus bodies are read by tus itself, as a stream, whatever their content type claims: the
+    // JSON and text parsers this scope inherits would read them first.
+    app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => {
       done(null, undefined);
     });
+
+    /**
+     * tus discovery (OPTIONS without Access-Control-Request-Method): what this server offers,
+     * with no token, since it says nothing of any team. A CORS preflight on the same URL is
+     * answered as on every other path (the CORS plugin has set its headers): the route only
+     * tells the plugin to let OPTIONS through to it.
+     */
+    const discover = (request: FastifyRequest, reply: FastifyReply) => {
+      if (
+        request.headers.origin !== undefined &&
+        request.headers['access-control-request-method']
+      ) {
+        return reply.status(204).header('Content-Length', '0').send();
+      }
+      return reply
+        .status(204)
+        .headers({
+          'Tus-Resumable': TUS_RESUMABLE,
+          'Tus-Version': TUS_VERSION.join(','),
+          'Tus-Extension': backend.store.extensions.join(','),
+          'Tus-Max-Size': String(ctx.config.files.maxFileBytes),
+          'Tus-Checksum-Algorithm': CHECKSUM_ALGORITHMS.join(','),
+        })
+        .send();
+    };
+    for (const url of [
+      '/teams/:teamId/collections/:collectionId/uploads',
+      '/teams/:teamId/collections/:collectionId/uploads/:uploadId',
+    ]) {
+      app.options(
+        url,
+        {
+          // Not in the OpenAPI document, as no OPTIONS is: a constant answer about the server.
+          schema: { hide: true },
+          config: {
+            cors: { strictPreflight: false, preflightContinue: true },
+            // As the CORS plugin's own preflight answers: a constant answer, before any limit.
+            rateLimit: false,
+          },
+        },
+        discover,
+      );
+    }
 
     const locationOf = (access: { team: { id: string }; collection: { id: string } }, id: string) =>
       `${basePath}/teams/${access.team.id}/collections/${access.collection.id}/uploads/${id}`;
@@ -248,6 +371,9 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest,
       },
       async (request, reply) => {
+        if (!effectiveMethod(request, ['POST'])) throw unsupportedOverride(request, ['POST']);
+        const refusal = protocolRefusal(request, 'POST');
+        if (refusal) return refuse(reply, refusal);
         const actor = actorOf(request);
         const { teamId, collectionId } = request.params;
         const length = request.headers['upload-length'];
@@ -258,17 +384,54 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           collectionId,
           typeof length === 'string' ? length : undefined,
         );
-        await toTus(request, reply, {
+        await toTus(request, reply, 'POST', {
           actor,
           request: request.raw,
           uploadId,
           access,
           location: locationOf(access, uploadId),
         });
+        return reply;
       },
     );
 
-    for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+    /**
+     * HEAD, PATCH or DELETE on an upload URL: the method sent, or the one its
+     * X-HTTP-Method-Override names (tus: the actual method is then ignored).
+     */
+    async function onUpload(
+      request: FastifyRequest<{ Params: z.infer<typeof uploadParams> }>,
+      reply: FastifyReply,
+    ): Promise<FastifyReply> {
+      const method = effectiveMethod(request, UPLOAD_METHODS);
+      if (!method) throw unsupportedOverride(request, UPLOAD_METHODS);
+      const refusal = protocolRefusal(request, method);
+      if (refusal) return refuse(reply, refusal);
+      const actor = actorOf(request);
+      const { teamId, collectionId, uploadId } = request.params;
+      const row = await loadOwnUpload(deps, actor, teamId, collectionId, uploadId);
+      const location = `${basePath}/teams/${row.team_id}/collections/${row.collection_id}/uploads/${row.id}`;
+      if (row.status === 'completed') {
+        return answerCompleted(request, reply, method, row.size);
+      }
+      // The last PATCH stored every byte but its commit failed or the process died: a client
+      // resuming now would stop at a full offset, so the commit happens here.
+      const complete = method === 'HEAD' ? await findCompleteUpload(deps, row) : null;
+      if (complete) {
+        await backend.release(row.id, await finishUpload(deps, actor, row, complete.metadata));
+        return answerCompleted(request, reply, method, row.size);
+      }
+      await toTus(request, reply, method, {
+        actor,
+        request: request.raw,
+        uploadId: row.id,
+        location,
+        expiresAt: row.expires_at,
+      });
+      return reply;
+    }
+
+    for (const method of UPLOAD_METHODS) {
       app.route({
         method,
         url: '/teams/:teamId/collections/:collectionId/uploads/:uploadId',
@@ -291,53 +454,82 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         // The OpenAPI document leaves HEAD routes out unless a route asks: this one is tus's own.
         config: { rateLimit, swagger: { exposeHeadRoute: method === 'HEAD' } },
         onRequest,
-        handler: async (request, reply) => {
-          const actor = actorOf(request);
-          const { teamId, collectionId, uploadId } = request.params;
-          const row = await loadOwnUpload(deps, actor, teamId, collectionId, uploadId);
-          const location = `${basePath}/teams/${row.team_id}/collections/${row.collection_id}/uploads/${row.id}`;
-          if (row.status === 'completed') {
-            return answerCompleted(request, reply, row.size);
-          }
-          // The last PATCH stored every byte but its commit failed or the process died: a client
-          // resuming now would stop at a full offset, so the commit happens here.
-          const complete = method === 'HEAD' ? await findCompleteUpload(deps, row) : null;
-          if (complete) {
-            await backend.release(row.id, await finishUpload(deps, actor, row, complete.metadata));
-            return answerCompleted(request, reply, row.size);
-          }
-          await toTus(request, reply, {
-            actor,
-            request: request.raw,
-            uploadId: row.id,
-            location,
-            expiresAt: row.expires_at,
-          });
-          return reply;
-        },
+        handler: onUpload,
       });
     }
+
+    // X-HTTP-Method-Override (tus-js-client's overridePatchMethod, for proxies that block
+    // PATCH): a POST that stands for one of the above, with the same token, checks and limit. Not
+    // in the OpenAPI document: the operations are those it stands for. A POST that names no
+    // method is none of them.
+    app.post(
+      '/teams/:teamId/collections/:collectionId/uploads/:uploadId',
+      { schema: { hide: true, params: uploadParams }, config: { rateLimit }, onRequest },
+      (request, reply) => {
+        if (request.headers['x-http-method-override'] === undefined) {
+          return reply.callNotFound();
+        }
+        return onUpload(request, reply);
+      },
+    );
   };
 }
 
 /**
- * An upload that is already a file: its bytes left the tus store, so HEAD answers for it, a
- * PATCH at its end is a no-op (a retried last request), anything else is refused.
+ * An upload that is already a file: its bytes left the tus store, so HEAD answers for it, an
+ * empty PATCH at its end is a no-op (a retried last request), anything else is refused. A PATCH
+ * at its end with bytes goes past its Upload-Length: 413, as tus answers such a PATCH on an upload
+ * in progress, and nothing is kept.
  */
-function answerCompleted(request: FastifyRequest, reply: FastifyReply, size: number) {
-  reply.header('Tus-Resumable', '1.0.0').header('Cache-Control', 'no-store');
-  if (request.method === 'HEAD') {
+async function answerCompleted(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  method: UploadMethod,
+  size: number,
+) {
+  reply.header('Tus-Resumable', TUS_RESUMABLE).header('Cache-Control', 'no-store');
+  if (method === 'HEAD') {
     return reply
       .header('Upload-Offset', String(size))
       .header('Upload-Length', String(size))
       .status(200)
       .send();
   }
-  if (request.method === 'PATCH' && request.headers['upload-offset'] === String(size)) {
+  if (method === 'PATCH' && request.headers['upload-offset'] === String(size)) {
+    if (await hasBody(request.raw)) {
+      throw new AppError('fileTooLarge', {
+        message: `The upload is complete: its ${size} bytes all arrived, and nothing goes past Upload-Length`,
+      });
+    }
     return reply.header('Upload-Offset', String(size)).status(204).send();
   }
-  if (request.method === 'PATCH') throw new AppError('uploadOffsetMismatch');
+  if (method === 'PATCH') throw new AppError('uploadOffsetMismatch');
   throw new AppError('invalidInput', {
     message: 'The upload is complete: delete the file instead',
+  });
+}
+
+/**
+ * Whether a request carries at least one byte of body: Content-Length says so, and a chunked body
+ * is read up to its first byte (or its end, if it is empty); the rest is let through unread.
+ */
+async function hasBody(request: IncomingMessage): Promise<boolean> {
+  const length = request.headers['content-length'];
+  if (length !== undefined) return Number(length) > 0;
+  if (request.headers['transfer-encoding'] === undefined) return false;
+  return new Promise<boolean>((resolve, reject) => {
+    const settle = (result: boolean | Error) => {
+      request.off('data', onData).off('end', onEnd).off('error', onError);
+      // Drained, not destroyed: the answer still goes out on this connection.
+      request.resume();
+      if (result instanceof Error) reject(result);
+      else resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      if (chunk.length > 0) settle(true);
+    };
+    const onEnd = () => settle(false);
+    const onError = (error: Error) => settle(error);
+    request.on('data', onData).on('end', onEnd).on('error', onError);
   });
 }
