@@ -2,6 +2,7 @@ import type { Db } from '../db/create-db.js';
 import type { Clock } from '../jobs/types.js';
 import type { Config } from '../config/config.js';
 import type { DownloadRow } from './downloads.presenter.js';
+import { offeredFileName } from '../files/offered-name.js';
 import { markDownloadFailed } from './download-outcome.js';
 import { selectionOf, selectionQuery } from './download-selection.js';
 import { ARCHIVE_END_BOUND, entryBytesBound, safeEntryNames, shouldCompress } from './zip/index.js';
@@ -23,7 +24,8 @@ export interface PlannedEntry {
 /**
  * Which part each file goes into, in order, so that no part's zip can exceed `partMaxBytes`:
  * sizes are bounded before a byte is written (headers, deflate's worst case, the end records).
- * A file too big for any part gets a part of its own. Entry names are made safe and unique, all
+ * A file too big for any part gets a part of its own. Entry names are the files' offered names
+ * (an extension of their sniffed type: offered-name.ts) made safe and unique, all
  * under one folder named after the collection, so the parts unzip into the same folder.
  */
 export function planParts(
@@ -32,7 +34,7 @@ export function planParts(
   partMaxBytes: number,
 ): { entries: PlannedEntry[]; parts: number[] } {
   const names = safeEntryNames(
-    files.map((file) => file.name),
+    files.map((file) => offeredFileName(file.name, file.contentType)),
     folder,
   );
   const entries: PlannedEntry[] = [];

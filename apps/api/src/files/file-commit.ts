@@ -7,7 +7,7 @@ import { AppError } from '../errors/app-error.js';
 import { enqueueJob } from '../jobs/enqueue.js';
 import { authorize } from '../teams/team-access.js';
 import type { UserRow } from '../users/users.repository.js';
-import { boundedOriginalName, safeFileName } from './file-name.js';
+import { cleanOriginalName, safeFileName } from './file-name.js';
 import { insertFile, moveCollection, type FileRow } from './files.repository.js';
 import { renderFileJob } from './renditions.job.js';
 import { canRender } from './renditions.js';
@@ -103,7 +103,7 @@ export async function fileRowFor(
     team_id: access.team.id,
     collection_id: access.collection.id,
     name: safeFileName(bytes.clientName, sniffed.extension),
-    original_name: boundedOriginalName(bytes.clientName),
+    original_name: cleanOriginalName(bytes.clientName),
     content_type: sniffed.contentType,
     size: bytes.size,
     sha256: bytes.sha256,
