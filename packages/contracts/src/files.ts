@@ -14,7 +14,10 @@ export const fileSchema = z.object({
   collectionId: z.uuid(),
   /** The name to show: the uploaded name made safe (no folders, no control characters, bounded). */
   name: z.string(),
-  /** The name as the client sent it (bounded); for display only. */
+  /**
+   * The name as the client sent it (paths included), without control, bidi and zero-width
+   * characters, at most 255 characters; for display only.
+   */
   originalName: z.string(),
   /** Sniffed from the bytes at upload, not the client's claim. */
   contentType: z.string(),

@@ -22,6 +22,7 @@ const team = {
   starAlias: 'acme',
   aliases: ['acme'],
   logoUrl: null,
+  stripLocation: false,
 };
 
 describe('team shapes', () => {

@@ -23,6 +23,8 @@ export const teamSchema = z.object({
   starAlias: z.string().nullable(),
   aliases: z.array(z.string()),
   logoUrl: z.string().nullable(),
+  /** Whether uploads lose their GPS position before they are stored (owners and admins change it). */
+  stripLocation: z.boolean(),
 });
 export type Team = z.infer<typeof teamSchema>;
 

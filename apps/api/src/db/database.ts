@@ -132,6 +132,8 @@ export interface TeamsTable {
   created_by: string;
   updated_at: number;
   updated_by: string;
+  /** 1: uploads lose their GPS position before they are stored (0012); defaults to 0. */
+  strip_location: ColumnType<number, number | undefined, number>;
 }
 
 export interface TeamAliasesTable {

@@ -2,6 +2,7 @@ import type { Db } from '../db/create-db.js';
 import type { Clock } from '../jobs/types.js';
 import type { Config } from '../config/config.js';
 import type { DownloadRow } from './downloads.presenter.js';
+import { offeredFileName } from '../files/offered-name.js';
 import { markDownloadFailed } from './download-outcome.js';
 import { selectionOf, selectionQuery } from './download-selection.js';
 import { ARCHIVE_END_BOUND, entryBytesBound, safeEntryNames, shouldCompress } from './zip/index.js';
@@ -25,8 +26,9 @@ export interface PlannedEntry {
  * are as few as the files allow: first-fit decreasing, the largest file first, each into the
  * first part with room for it (sizes bounded before a byte is written: headers, deflate's worst
  * case, the end records). A file too big for any part gets a part of its own. Within a part the
- * files keep the order they were uploaded in. Entry names are made safe and unique, all under one
- * folder named after the collection, so the parts unzip into the same folder.
+ * files keep the order they were uploaded in. Entry names are the files' offered names (an
+ * extension of their sniffed type: offered-name.ts) made safe and unique, all under one folder
+ * named after the collection, so the parts unzip into the same folder.
  */
 export function planParts(
   files: readonly PlannedFile[],
@@ -34,7 +36,7 @@ export function planParts(
   partMaxBytes: number,
 ): { entries: PlannedEntry[]; parts: number[] } {
   const names = safeEntryNames(
-    files.map((file) => file.name),
+    files.map((file) => offeredFileName(file.name, file.contentType)),
     folder,
   );
   const sized = files.map((file, index) => {

@@ -7,11 +7,12 @@ import { AppError } from '../errors/app-error.js';
 import { enqueueJob } from '../jobs/enqueue.js';
 import { authorize } from '../teams/team-access.js';
 import type { UserRow } from '../users/users.repository.js';
-import { boundedOriginalName, safeFileName } from './file-name.js';
+import { cleanOriginalName, safeFileName } from './file-name.js';
 import { insertFile, moveCollection, type FileRow } from './files.repository.js';
 import { renderFileJob } from './renditions.job.js';
 import { canRender } from './renditions.js';
 import { isTypeAllowed, sniffContentType } from './sniff.js';
+import { stripStoredLocation } from './stored-location.js';
 
 /** What committing a file needs: a job has no full AppContext. */
 export type CommitDeps = Pick<AppContext, 'config' | 'db' | 'clock'>;
@@ -85,9 +86,13 @@ export interface StoredBytes {
   clientName: string | undefined;
 }
 
-/** The file row of stored bytes, after their sniffed type passed the configured list. */
+/**
+ * The file row of stored bytes, after their sniffed type passed the configured list. In a team
+ * that strips locations, an image's GPS position is removed from the stored bytes first, and the
+ * row carries the digest of what is stored.
+ */
 export async function fileRowFor(
-  ctx: CommitDeps,
+  ctx: CommitDeps & Pick<AppContext, 'storage'>,
   access: CollectionAccess,
   bytes: StoredBytes,
 ): Promise<FileRow> {
@@ -97,16 +102,26 @@ export async function fileRowFor(
       message: `Files of type ${sniffed.contentType} are not accepted`,
     });
   }
+  let { size, sha256 } = bytes;
+  if (access.team.strip_location === 1) {
+    const stripped = await stripStoredLocation(
+      ctx.storage,
+      bytes.storageKey,
+      size,
+      sniffed.contentType,
+    );
+    if (stripped) ({ size, sha256 } = stripped);
+  }
   const now = ctx.clock();
   return {
     id: bytes.fileId,
     team_id: access.team.id,
     collection_id: access.collection.id,
     name: safeFileName(bytes.clientName, sniffed.extension),
-    original_name: boundedOriginalName(bytes.clientName),
+    original_name: cleanOriginalName(bytes.clientName),
     content_type: sniffed.contentType,
-    size: bytes.size,
-    sha256: bytes.sha256,
+    size,
+    sha256,
     storage_key: bytes.storageKey,
     uploaded_by: access.actor.id,
     rendition_status: canRender(sniffed.contentType) ? 'pending' : 'none',

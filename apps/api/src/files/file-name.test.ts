@@ -1,6 +1,6 @@
 import { FILE_NAME_MAX_LENGTH } from '@raccolta/contracts';
 import { describe, expect, it } from 'vitest';
-import { boundedOriginalName, safeFileName } from './file-name.js';
+import { cleanOriginalName, safeFileName, withoutInvisible } from './file-name.js';
 
 const length = (text: string) => Array.from(text).length;
 
@@ -73,14 +73,32 @@ describe('safeFileName', () => {
   });
 });
 
-describe('boundedOriginalName', () => {
+describe('cleanOriginalName', () => {
   it('keeps what the client sent, paths included', () => {
-    expect(boundedOriginalName('../x/\u202Eevil.txt')).toBe('../x/\u202Eevil.txt');
+    expect(cleanOriginalName('../x/città evil.txt')).toBe('../x/città evil.txt');
+  });
+
+  it('removes control, bidi and zero-width characters', () => {
+    expect(cleanOriginalName('a\u0000b\r\n\u0007\u007f\u009b.jpg')).toBe('ab.jpg');
+    expect(cleanOriginalName('invoice_\u202Efdp.exe')).toBe('invoice_fdp.exe');
+    expect(cleanOriginalName('\u2066x\u2069\u200B\u200E\u061C\u2028\uFEFF.txt')).toBe('x.txt');
+    expect(cleanOriginalName('\u202E')).toBe('');
   });
 
   it('bounds it in code points and makes it well-formed', () => {
-    expect(length(boundedOriginalName('é'.repeat(300)))).toBe(FILE_NAME_MAX_LENGTH);
-    expect(boundedOriginalName('\uDC00a')).toBe('\uFFFDa');
-    expect(boundedOriginalName(undefined)).toBe('');
+    expect(length(cleanOriginalName('é'.repeat(300)))).toBe(FILE_NAME_MAX_LENGTH);
+    expect(length(cleanOriginalName(`${'\u0000'.repeat(100)}${'a'.repeat(255)}`))).toBe(
+      FILE_NAME_MAX_LENGTH,
+    );
+    expect(cleanOriginalName('\uDC00a')).toBe('\uFFFDa');
+    expect(cleanOriginalName(undefined)).toBe('');
+  });
+});
+
+describe('withoutInvisible', () => {
+  it('returns clean text as it is and cleans the rest', () => {
+    const clean = 'photo 1.jpg';
+    expect(withoutInvisible(clean)).toBe(clean);
+    expect(withoutInvisible('line\r\nbreak\u202E.txt')).toBe('linebreak.txt');
   });
 });

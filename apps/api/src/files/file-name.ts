@@ -28,10 +28,28 @@ export function replaceLoneSurrogates(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD');
 }
 
-/** The name as the client sent it, well-formed and at most FILE_NAME_MAX_LENGTH code points. */
-export function boundedOriginalName(clientName: string | undefined): string {
-  return codePoints(replaceLoneSurrogates(clientName ?? ''))
-    .slice(0, FILE_NAME_MAX_LENGTH)
+/** Whether a name holds a character `withoutInvisible` removes (cheaper than replacing). */
+const HAS_INVISIBLE = new RegExp(INVISIBLE.source, 'u');
+
+/**
+ * Text without control, bidi and zero-width characters (INVISIBLE): what `originalName` is made
+ * of on the way in and on the way out (rows stored before it was cleaned on the way in).
+ */
+export function withoutInvisible(text: string): string {
+  return HAS_INVISIBLE.test(text) ? text.replace(INVISIBLE, '') : text;
+}
+
+/**
+ * The name as the client sent it, paths included, for display: well-formed, without control,
+ * bidi and zero-width characters (a NUL, CR, LF or U+202E never reaches a row or an answer), at
+ * most `maxLength` code points (FILE_NAME_MAX_LENGTH unless said).
+ */
+export function cleanOriginalName(
+  clientName: string | undefined,
+  maxLength = FILE_NAME_MAX_LENGTH,
+): string {
+  return codePoints(withoutInvisible(replaceLoneSurrogates(clientName ?? '')))
+    .slice(0, maxLength)
     .join('');
 }
 

@@ -4,6 +4,7 @@ import { memberRefsByTeam } from '../members/member-refs.js';
 import { renditionUrl } from './rendition-links.js';
 import { fileReadTimes, type FileRow } from './files.repository.js';
 import { isoTime } from '../http/iso-time.js';
+import { withoutInvisible } from './file-name.js';
 
 export interface FileExtras {
   uploader: MemberRef;
@@ -18,7 +19,7 @@ export function presentFile(row: FileRow, extras: FileExtras): FileItem {
     teamId: row.team_id,
     collectionId: row.collection_id,
     name: row.name,
-    originalName: row.original_name,
+    originalName: withoutInvisible(row.original_name),
     contentType: row.content_type,
     size: row.size,
     sha256: row.sha256,

@@ -18,6 +18,7 @@ import { deleteFileObjectsJob } from './delete-file-objects.job.js';
 import { keysOfRow } from './files.keys.js';
 import { presentFilesFor } from './files.presenter.js';
 import type { RenditionGrant } from './rendition-links.js';
+import { offeredFileName } from './offered-name.js';
 import {
   deleteFileRow,
   findFile,
@@ -156,7 +157,8 @@ export async function getFile(
 }
 
 /**
- * A short-lived link that downloads the original as an attachment under its safe name, with the
+ * A short-lived link that downloads the original as an attachment under its offered name (its
+ * safe name with an extension of its sniffed type: offered-name.ts), with the
  * sniffed type; served by /storage/* with nosniff and a sandboxing CSP. Counts as reading it.
  * `inline` for a PDF: shown by the browser's own viewer in the preview's frame (docs/decisions.md).
  */
@@ -173,7 +175,7 @@ export async function createFileDownload(
   authorize(canDownloadFile(access.role));
   const url = await ctx.storage.signedUrl(row.storage_key, {
     expiresInSeconds: ctx.config.signedUrlTtlSeconds,
-    fileName: row.name,
+    fileName: offeredFileName(row.name, row.content_type),
     contentType: row.content_type,
     disposition: opts.inline === true && isPdf(row.content_type) ? 'inline' : 'attachment',
   });

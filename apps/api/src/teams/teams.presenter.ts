@@ -29,6 +29,7 @@ export function presentTeam(
     starAlias: row.star_alias,
     aliases: extras.aliases,
     logoUrl: row.logo_url,
+    stripLocation: row.strip_location === 1,
   };
   if (extras.memberRole === undefined) return team;
   return Object.assign(team, { memberRole: extras.memberRole });

@@ -86,7 +86,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ...common,
           summary: 'Change a team with an RFC 6902 JSON patch',
           description:
-            'Paths /name, /description, /mode (owner, admin) and /starAlias (owner). Any other operation refuses the whole list with 400 invalidInput; nothing is applied.',
+            'Paths /name, /description, /mode, /stripLocation (a boolean: uploads lose their GPS position before they are stored) (owner, admin) and /starAlias (owner). Any other operation refuses the whole list with 400 invalidInput; nothing is applied.',
           params: teamParams,
           body: patchSchema,
           response: { 200: teamSchema },

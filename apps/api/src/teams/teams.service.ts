@@ -12,7 +12,7 @@ import {
   type Team,
   type TeamListItem,
 } from '@raccolta/contracts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
@@ -197,17 +197,18 @@ export interface PatchOp {
   value?: unknown;
 }
 
-type TeamField = 'name' | 'description' | 'mode' | 'starAlias';
+type TeamField = 'name' | 'description' | 'mode' | 'starAlias' | 'stripLocation';
 const FIELD_OF_PATH: Record<string, TeamField> = {
   '/name': 'name',
   '/description': 'description',
   '/mode': 'mode',
   '/starAlias': 'starAlias',
+  '/stripLocation': 'stripLocation',
 };
 /** What each role may change: admins the team's details, the owner also which alias is preferred. */
 const FIELDS_OF_ROLE: Record<string, readonly TeamField[]> = {
-  owner: ['name', 'description', 'mode', 'starAlias'],
-  admin: ['name', 'description', 'mode'],
+  owner: ['name', 'description', 'mode', 'starAlias', 'stripLocation'],
+  admin: ['name', 'description', 'mode', 'stripLocation'],
 };
 
 function invalidOp(index: number, reason: string): AppError {
@@ -245,12 +246,14 @@ export async function patchTeam(
     description: team.description,
     mode: team.mode,
     starAlias: team.star_alias,
+    stripLocation: team.strip_location === 1,
   };
   const changes: {
     name?: string;
     description?: string | null;
     mode?: TeamRow['mode'];
     starAlias?: string;
+    stripLocation?: boolean;
   } = {};
 
   ops.forEach((op, index) => {
@@ -287,6 +290,9 @@ export async function patchTeam(
         changes.starAlias = alias;
         break;
       }
+      case 'stripLocation':
+        changes.stripLocation = parseValue(z.boolean(), op.value, index);
+        break;
     }
   });
 
@@ -300,6 +306,9 @@ export async function patchTeam(
         ...(changes.description !== undefined ? { description: changes.description } : {}),
         ...(changes.mode !== undefined ? { mode: changes.mode } : {}),
         ...(changes.starAlias !== undefined ? { star_alias: changes.starAlias } : {}),
+        ...(changes.stripLocation !== undefined
+          ? { strip_location: changes.stripLocation ? 1 : 0 }
+          : {}),
         updated_at: ctx.clock(),
         updated_by: actor.id,
       })

@@ -14,6 +14,7 @@ import {
   type CommitDeps,
 } from '../files/file-commit.js';
 import { encryptsFiles, fileKeys } from '../files/files.keys.js';
+import { cleanOriginalName } from '../files/file-name.js';
 import { findFileById } from '../files/files.repository.js';
 import { SNIFF_BYTES } from '../files/sniff.js';
 import { authorize } from '../teams/team-access.js';
@@ -29,7 +30,7 @@ import {
 
 export type UploadDeps = CommitDeps & Pick<AppContext, 'storage'> & { backend: UploadBackend };
 
-/** The longest client file name kept on an upload row (the file row bounds it again). */
+/** The longest client file name kept on an upload row, cleaned (the file row bounds it again). */
 const MAX_NAME = 1024;
 
 /**
@@ -69,7 +70,7 @@ export async function reserveUpload(
       team_id: access.team.id,
       collection_id: access.collection.id,
       created_by: access.actor.id,
-      file_name: (upload.fileName ?? '').slice(0, MAX_NAME),
+      file_name: cleanOriginalName(upload.fileName, MAX_NAME),
       size: upload.size,
       status: 'uploading',
       created_at: now,

@@ -83,3 +83,20 @@ export const SVG_WITH_SCRIPT =
 
 export const HTML_PAGE =
   '<!DOCTYPE html><html><body><script>fetch("/api/users/@me")</script></body></html>\n';
+
+/** The HTML a polyglot carries: a browser opening the file as a page runs it. */
+export const POLYGLOT_SCRIPT = '<html><body><script>document.title="ran"</script></body></html>';
+
+/**
+ * A JPEG/HTML polyglot: a real JPEG whose comment segment (COM, right after SOI) holds a page
+ * with a script. Every JPEG decoder shows the picture; a browser opening the same bytes as
+ * `.html` skips the binary prefix and runs the script.
+ */
+export async function makeJpegHtmlPolyglot(): Promise<Buffer> {
+  const jpeg = await makeJpeg(32, 32);
+  const comment = Buffer.from(POLYGLOT_SCRIPT, 'latin1');
+  const header = Buffer.alloc(4);
+  header.writeUInt16BE(0xfffe, 0);
+  header.writeUInt16BE(comment.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), header, comment, jpeg.subarray(2)]);
+}

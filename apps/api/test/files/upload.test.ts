@@ -137,17 +137,18 @@ describe('uploading a file', () => {
 
   it('makes hostile names safe to show, and keeps them out of the storage key', async () => {
     const client = await filesClient(server, world.users.admin);
+    // originalName keeps the path but never a control, bidi or zero-width character.
     const cases = [
-      { sent: '../../../etc/passwd', name: 'passwd' },
-      { sent: '..\\..\\boot.ini', name: 'boot.ini' },
-      { sent: 'inv\u0001oice\u0007\u009b.pdf', name: 'invoice.pdf' },
-      { sent: 'report_\u202Egnp.exe', name: 'report_gnp.exe' },
-      { sent: '\u2067isolated\u2069\u200B.txt', name: 'isolated.txt' },
-      { sent: '.hidden', name: 'hidden' },
-      { sent: '\u202E', name: 'file.txt' },
-      { sent: 'città.txt', name: 'città.txt' },
+      { sent: '../../../etc/passwd', name: 'passwd', original: '../../../etc/passwd' },
+      { sent: '..\\..\\boot.ini', name: 'boot.ini', original: '..\\..\\boot.ini' },
+      { sent: 'inv\u0001oice\u0007\u009b.pdf', name: 'invoice.pdf', original: 'invoice.pdf' },
+      { sent: 'report_\u202Egnp.exe', name: 'report_gnp.exe', original: 'report_gnp.exe' },
+      { sent: '\u2067isolated\u2069\u200B.txt', name: 'isolated.txt', original: 'isolated.txt' },
+      { sent: '.hidden', name: 'hidden', original: '.hidden' },
+      { sent: '\u202E', name: 'file.txt', original: '' },
+      { sent: 'città.txt', name: 'città.txt', original: 'città.txt' },
     ];
-    for (const { sent, name } of cases) {
+    for (const { sent, name, original } of cases) {
       const res = await client.upload(world.team.id, world.collections.shared.id, {
         filename: sent,
         data: 'hello',
@@ -155,7 +156,7 @@ describe('uploading a file', () => {
       expect(res.statusCode, `${sent}: ${res.body}`).toBe(201);
       const file = res.json<FileItem>();
       expect(file.name, sent).toBe(name);
-      expect(file.originalName, sent).toBe(sent);
+      expect(file.originalName, sent).toBe(original);
       const row = await fileRow(file.fileId);
       expect(row.storage_key).toMatch(
         /^teams\/[0-9a-f-]{36}\/collections\/[0-9a-f-]{36}\/[0-9a-f-]{36}\/original$/,

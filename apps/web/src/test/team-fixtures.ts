@@ -29,6 +29,7 @@ export function team(overrides: Partial<Team> = {}): Team {
     starAlias: 'choir',
     aliases: ['choir'],
     logoUrl: null,
+    stripLocation: false,
     ...overrides,
   };
 }

@@ -1,20 +1,78 @@
 import Star from '@mui/icons-material/Star';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { Team } from '@raccolta/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList, DetailRow } from '../../../components/detail-list';
+import { useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format-date';
+import { useUpdateTeamMutation } from '../api/update-team';
 
-/** Team details (spec §2): read-only. */
-export function TeamDetailsDialog({ team, onClose }: { team: Team; onClose: () => void }) {
+/**
+ * Whether uploads keep their GPS position: a switch for those who may change the team (owners
+ * and admins), which saves at once; a sentence for everyone else.
+ */
+function LocationSetting({ team, canChange }: { team: Team; canChange: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const helpId = useId();
+  const mutation = useUpdateTeamMutation();
+  return (
+    <>
+      {canChange ? (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={team.stripLocation}
+              disabled={mutation.isPending}
+              slotProps={{ input: { 'aria-describedby': helpId } }}
+              onChange={(_event, checked) =>
+                mutation.mutate({ original: team, updated: { ...team, stripLocation: checked } })
+              }
+            />
+          }
+          label={t('team.details.stripLocation')}
+        />
+      ) : (
+        <Typography>
+          {t(team.stripLocation ? 'team.details.locationRemoved' : 'team.details.locationKept')}
+        </Typography>
+      )}
+      <Typography id={helpId} variant="body2" color="text.secondary">
+        {t('team.details.stripLocationHelp')}
+      </Typography>
+      {mutation.error !== null && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {errorText(mutation.error)}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/**
+ * Team details (spec §2): read-only, but for the photo location setting, which owners and admins
+ * (`canChange`) switch here.
+ */
+export function TeamDetailsDialog({
+  team,
+  canChange = false,
+  onClose,
+}: {
+  team: Team;
+  canChange?: boolean;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
   return (
@@ -70,6 +128,9 @@ export function TeamDetailsDialog({ team, onClose }: { team: Team; onClose: () =
           <DetailRow label={t('team.details.membersCount')}>{team.membersCount}</DetailRow>
           <DetailRow label={t('team.details.createdAt')}>
             {formatDate(team.createdAt, i18n.language)}
+          </DetailRow>
+          <DetailRow label={t('team.details.location')}>
+            <LocationSetting team={team} canChange={canChange} />
           </DetailRow>
         </DetailList>
       </DialogContent>

@@ -49,15 +49,17 @@ export function teamMenuActions(role: MemberRole): TeamAction[] {
 function TeamDialog({
   action,
   team,
+  role,
   onClose,
 }: {
   action: TeamAction;
   team: Team;
+  role: MemberRole;
   onClose: () => void;
 }) {
   switch (action) {
     case 'details':
-      return <TeamDetailsDialog team={team} onClose={onClose} />;
+      return <TeamDetailsDialog team={team} canChange={canRenameTeam(role)} onClose={onClose} />;
     case 'rename':
       return <RenameTeamDialog team={team} onClose={onClose} />;
     case 'addAlias':
@@ -121,7 +123,9 @@ export function TeamMenu({ teamRef }: { teamRef: string }) {
           </MenuItem>
         ))}
       </Menu>
-      {open !== null && <TeamDialog action={open} team={team} onClose={() => setOpen(null)} />}
+      {open !== null && actor !== null && (
+        <TeamDialog action={open} team={team} role={actor.role} onClose={() => setOpen(null)} />
+      )}
     </>
   );
 }

@@ -1,12 +1,18 @@
 import type { Team } from '@raccolta/contracts';
 
 /** The team fields PATCH /teams/{teamId} accepts; the rest are the server's to set. */
-export const PATCHABLE_TEAM_FIELDS = ['name', 'description', 'mode', 'starAlias'] as const;
+export const PATCHABLE_TEAM_FIELDS = [
+  'name',
+  'description',
+  'mode',
+  'starAlias',
+  'stripLocation',
+] as const;
 export type PatchableTeamField = (typeof PATCHABLE_TEAM_FIELDS)[number];
 export type EditableTeam = Pick<Team, PatchableTeamField>;
 
 export type TeamPatchOperation =
-  | { op: 'add' | 'replace'; path: `/${PatchableTeamField}`; value: string }
+  | { op: 'add' | 'replace'; path: `/${PatchableTeamField}`; value: string | boolean }
   | { op: 'remove'; path: `/${PatchableTeamField}` };
 
 /**
