@@ -14,7 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { PUBLIC } from '../http/api-docs.js';
-import { userOfAccessToken } from './auth-hook.js';
+import { bearerToken, userOfAccessToken } from './auth-hook.js';
+import { AppError } from '../errors/app-error.js';
 import { forgotPassword, resetPassword } from './password.service.js';
 import { refreshSession, revokeAllSessions } from './sessions.js';
 import { setNewPassword, signIn } from './signin.service.js';
@@ -186,13 +187,24 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           errors: ['invalidAuthorization'],
           summary: "End every session of the token's user",
           description:
-            'The access token must be valid and current, as on any signed-in route: an expired one, or one from before the last sign-out or password change, is 401 invalidAuthorization.',
+            'The access token must be valid and current, as on any signed-in route: an expired one, or one from before the last sign-out or password change, is 401 invalidAuthorization. When the request also carries an Authorization header, its token must be valid and of the same user, else 401 invalidAuthorization and nothing ends.',
           body: signOutRequestSchema,
           response: { 200: empty },
         },
       },
       async (request) => {
         const user = await userOfAccessToken(ctx, request.body.accessToken);
+        // A request that also authenticates must be the same user's: a token of one account in
+        // the body of another's signed-in call ends nobody's sessions.
+        const header = bearerToken(request);
+        if (header !== null && header !== request.body.accessToken) {
+          const caller = await userOfAccessToken(ctx, header);
+          if (caller.id !== user.id) {
+            throw new AppError('invalidAuthorization', {
+              message: 'The Authorization header and the body name different users',
+            });
+          }
+        }
         await ctx.db.transaction().execute((trx) => revokeAllSessions(trx, user.id, ctx.clock()));
         return {};
       },

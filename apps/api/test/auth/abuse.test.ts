@@ -306,6 +306,37 @@ describe('abuse: sign-in limits, pre-hijacking and sign-out', () => {
         .setExpirationTime(expSeconds)
         .sign(deriveKey(server.config.secret, 'jwt'));
 
+    it('refuses a body token of another user than the Authorization header, ending nothing', async () => {
+      await createUser(server.ctx, { email: 'so.alice@example.com' });
+      await createUser(server.ctx, { email: 'so.bob@example.com' });
+      const alice = await signIn('so.alice@example.com');
+      const bob = await signIn('so.bob@example.com');
+      const mixed = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/signout',
+        payload: { accessToken: bob.AccessToken },
+        headers: { authorization: `Bearer ${alice.AccessToken}` },
+        remoteAddress: freshIp(),
+      });
+      expect(mixed.json()).toMatchObject({ statusCode: 401, errorCode: 'invalidAuthorization' });
+      expect((await me(bob.AccessToken)).statusCode).toBe(200);
+      expect((await me(alice.AccessToken)).statusCode).toBe(200);
+      // The same user in both, or the body alone, signs out as before.
+      const own = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/signout',
+        payload: { accessToken: bob.AccessToken },
+        headers: { authorization: `Bearer ${bob.AccessToken}` },
+        remoteAddress: freshIp(),
+      });
+      expect(own.statusCode).toBe(200);
+      expect((await me(bob.AccessToken)).statusCode).toBe(401);
+      expect((await post('/auth/signout', { accessToken: alice.AccessToken })).statusCode).toBe(
+        200,
+      );
+      expect((await me(alice.AccessToken)).statusCode).toBe(401);
+    });
+
     it('refuses an access token that expired a year ago', async () => {
       const user = await createUser(server.ctx, { email: 'stale.exp@example.com' });
       const session = await signIn('stale.exp@example.com');
