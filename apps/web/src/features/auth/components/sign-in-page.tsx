@@ -2,11 +2,26 @@ import type { NewPasswordRequiredData } from '@raccolta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { teamFromQuery } from '../utils/sign-in-redirect';
+import { signInPurpose } from '../utils/sign-in-purpose';
+import { peekSignInRedirect, signedInTarget, teamFromQuery } from '../utils/sign-in-redirect';
 import { AuthCard } from './auth-card';
 import { NewPasswordForm } from './new-password-form';
 import { ProviderButtons } from './provider-buttons';
 import { SignInForm } from './sign-in-form';
+
+/**
+ * What the page says under its title: where signing in leads, when the visitor was sent here from
+ * a page behind sign-in and goes back there, else a welcome.
+ */
+function useSubtitle(searchParams: URLSearchParams): string {
+  const { t } = useTranslation();
+  const remembered = peekSignInRedirect();
+  if (remembered === null || signedInTarget(searchParams, remembered) !== remembered) {
+    return t('auth.signIn.subtitle');
+  }
+  const purpose = signInPurpose(remembered);
+  return t(`auth.signIn.continueTo.${purpose.key}`, purpose.values);
+}
 
 /**
  * Sign-in; a successful sign-in flips the session and the guest-only guard around this page sends
@@ -16,6 +31,7 @@ export function SignInPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const [challenge, setChallenge] = useState<NewPasswordRequiredData | null>(null);
+  const subtitle = useSubtitle(searchParams);
 
   if (challenge !== null) {
     return (
@@ -25,7 +41,7 @@ export function SignInPage() {
     );
   }
   return (
-    <AuthCard title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')}>
+    <AuthCard title={t('auth.signIn.title')} subtitle={subtitle}>
       <SignInForm queryTeam={teamFromQuery(searchParams)} onNewPasswordRequired={setChallenge} />
       <ProviderButtons />
     </AuthCard>
