@@ -132,6 +132,8 @@ export interface TeamsTable {
   created_by: string;
   updated_at: number;
   updated_by: string;
+  /** The short code internal contributors type (teams/team-code.ts); set for every team (0012). */
+  code: string | null;
 }
 
 export interface TeamAliasesTable {

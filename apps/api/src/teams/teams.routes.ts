@@ -15,7 +15,9 @@ import type { AppContext } from '../context.js';
 import { createAlias, createTeam, getTeam, listTeams, patchTeam } from './teams.service.js';
 import { BEARER } from '../http/api-docs.js';
 
-const teamParams = z.object({ teamId: z.string().min(1).max(64).describe('Team id or alias') });
+const teamParams = z.object({
+  teamId: z.string().min(1).max(64).describe('Team id, alias or short code (any case)'),
+});
 const patchSchema = z
   .array(
     z.object({

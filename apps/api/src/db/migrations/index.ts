@@ -10,6 +10,7 @@ import * as m0008 from './0008-subscriptions.js';
 import * as m0009 from './0009-team-name-key.js';
 import * as m0010 from './0010-upload-locks.js';
 import * as m0011 from './0011-storage-deletions.js';
+import * as m0012 from './0012-team-codes.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-team-name-key': m0009,
   '0010-upload-locks': m0010,
   '0011-storage-deletions': m0011,
+  '0012-team-codes': m0012,
 };
