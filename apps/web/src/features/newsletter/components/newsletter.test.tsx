@@ -12,6 +12,7 @@ import {
   sentRequests,
   stubMatchMedia,
 } from '../../../test/providers';
+import { i18n } from '../../../i18n';
 import { createTestSessionManager } from '../../../test/session-fixtures';
 import { LandingPage } from '../../landing/components/landing-page';
 import { ConfirmSubscriptionPage } from './confirm-subscription-page';
@@ -194,6 +195,22 @@ describe('newsletter', () => {
       expect(bodiesSentTo('/subscriptions/confirm')).toEqual([
         { email: 'zoe@example.com', token: 'abc' },
       ]);
+    });
+
+    it('tells a confirmed subscriber who opens a link again that the address is already confirmed', async () => {
+      fetchMock.mockImplementation(
+        fetchRoutes({
+          'POST /subscriptions/confirm': () => jsonResponse(200, { status: 'alreadyConfirmed' }),
+        }),
+      );
+      renderRoutes(routes, '/newsletter/confirm?email=zoe%40example.com&token=abc');
+      expect(await screen.findByText(/This address is already confirmed/)).toBeTruthy();
+      expect(screen.queryByText(/not valid/)).toBeNull();
+      cleanup();
+      await i18n.changeLanguage('it');
+      renderRoutes(routes, '/newsletter/confirm?email=zoe%40example.com&token=abc');
+      expect(await screen.findByText(/Questo indirizzo è già confermato/)).toBeTruthy();
+      await i18n.changeLanguage('en');
     });
 
     it('explains an expired link', async () => {
