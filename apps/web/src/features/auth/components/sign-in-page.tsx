@@ -1,10 +1,10 @@
 import type { NewPasswordRequiredData } from '@raccolta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { signInPurpose } from '../utils/sign-in-purpose';
 import { peekSignInRedirect, signedInTarget, teamFromQuery } from '../utils/sign-in-redirect';
-import { AuthCard } from './auth-card';
+import { AuthCard, type SignInState } from './auth-card';
 import { NewPasswordForm } from './new-password-form';
 import { ProviderButtons } from './provider-buttons';
 import { SignInForm } from './sign-in-form';
@@ -32,6 +32,9 @@ export function SignInPage() {
   const [searchParams] = useSearchParams();
   const [challenge, setChallenge] = useState<NewPasswordRequiredData | null>(null);
   const subtitle = useSubtitle(searchParams);
+  // The address just verified (verify-email-page.tsx), so only the password is left to type.
+  const state = useLocation().state as SignInState | null;
+  const email = typeof state?.email === 'string' ? state.email : undefined;
 
   if (challenge !== null) {
     return (
@@ -42,7 +45,11 @@ export function SignInPage() {
   }
   return (
     <AuthCard title={t('auth.signIn.title')} subtitle={subtitle}>
-      <SignInForm queryTeam={teamFromQuery(searchParams)} onNewPasswordRequired={setChallenge} />
+      <SignInForm
+        queryTeam={teamFromQuery(searchParams)}
+        initialIdentifier={email}
+        onNewPasswordRequired={setChallenge}
+      />
       <ProviderButtons />
     </AuthCard>
   );
