@@ -133,6 +133,12 @@ export function SignInForm({
           >
             {t('auth.signIn.forgot')}
           </Link>
+          {uploadApp && (
+            // Internal contributors have no e-mail to receive a reset link: a manager sets one.
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {t('auth.signIn.forgotInternal')}
+            </Typography>
+          )}
         </Box>
         {shownError !== null && <Alert severity="error">{shownError}</Alert>}
         {unconfirmedEmail !== null && <ResendVerification email={unconfirmedEmail} />}
