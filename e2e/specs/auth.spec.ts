@@ -181,7 +181,7 @@ test.describe('accounts', () => {
     await page.getByRole('link', { name: 'Sign in' }).click();
     expectHttpErrors(401);
     await signIn(page, account.email, account.password);
-    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password');
+    await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password');
     await expect(page).toHaveURL(/\/auth\/signin$/);
 
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
@@ -223,7 +223,7 @@ test.describe('accounts', () => {
     expectHttpErrors(401);
     await page.goto('/auth/signin');
     await signIn(page, account.email, 'Not-the-password-1');
-    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password');
+    await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password');
     expect(await storedTokens(page)).toEqual(TOKEN_KEYS.map(() => null));
   });
 
@@ -308,7 +308,7 @@ for (const variant of VARIANTS) {
       // Enter rather than a click: the button's ripple would be caught mid-animation.
       await page.getByLabel('E-mail').press('Enter');
       // With the validation messages showing: the longest the form gets.
-      await expect(page.getByText('Email required')).toBeVisible();
+      await expect(page.getByText('E-mail required')).toBeVisible();
       await shot('signup');
 
       await page.goto('/auth/forgot');

@@ -211,7 +211,7 @@ describe('pages of e-mailed links and sign-up', () => {
       renderRoutes(routes, '/auth/forgot');
       type('E-mail', 'not-an-address');
       submit('Send the link');
-      expect(await screen.findByText('Invalid email address')).toBeTruthy();
+      expect(await screen.findByText('Invalid e-mail address')).toBeTruthy();
       type('E-mail', 'ada@example.com');
       submit('Send the link');
       expect(await screen.findByText(/If an account exists for ada@example.com/)).toBeTruthy();

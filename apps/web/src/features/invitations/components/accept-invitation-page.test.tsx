@@ -169,7 +169,7 @@ describe('accept invitation page', () => {
     const { router } = renderAt(`${ACCEPT}?key=k1`);
     expect(
       await screen.findByText(
-        `You have to login as the invited email: sign in as ${INVITED} to accept the invitation.`,
+        `You have to login as the invited e-mail: sign in as ${INVITED} to accept the invitation.`,
       ),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
