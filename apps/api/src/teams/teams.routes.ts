@@ -71,7 +71,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'getTeam',
           errors: ['notFound', 'forbidden'],
           ...common,
-          summary: 'A team, by id or alias',
+          summary: 'A team, by id, alias or short code',
           params: teamParams,
           response: { 200: teamSchema },
         },
