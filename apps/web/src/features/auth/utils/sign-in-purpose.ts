@@ -3,7 +3,15 @@
  * sign-in. Only the link itself is read: a download link from the e-mail names its collection in
  * `?collection=` (set by the API's mail), and nothing is looked up for a visitor not signed in.
  */
-type Page = 'download' | 'collection' | 'team' | 'teams' | 'profile' | 'page';
+type Page =
+  | 'download'
+  | 'collection'
+  | 'team'
+  | 'teams'
+  | 'profile'
+  | 'uploadCollection'
+  | 'uploadTeam'
+  | 'page';
 
 export interface SignInPurpose {
   /** An i18n key under auth.signIn.continueTo. */
@@ -19,6 +27,8 @@ const PAGES: ReadonlyArray<[RegExp, Page]> = [
   [/^\/teams\/[^/]+\/?$/i, 'team'],
   [/^\/(teams|switch-team)\/?$/i, 'teams'],
   [/^\/profile\/?$/i, 'profile'],
+  [/^\/upload\/teams\/[^/]+\/collections\/[^/]+\/?$/i, 'uploadCollection'],
+  [/^\/upload\/teams\/[^/]+\/?$/i, 'uploadTeam'],
 ];
 
 export function signInPurpose(path: string): SignInPurpose {

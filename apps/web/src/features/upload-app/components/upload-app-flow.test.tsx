@@ -95,6 +95,7 @@ describe('upload app: sign-in, team and collection', () => {
     });
     const { router } = renderUploadApp(`/upload/teams/choir/collections/${COLLECTION_ID}`);
     expect(await screen.findByRole('heading', { name: 'Sign in to upload' })).toBeTruthy();
+    expect(screen.getByText('Sign in to upload to the collection.')).toBeTruthy();
     type('E-mail or username', 'ada@example.com');
     type('Password', 'correct horse');
     submit('Sign in');
