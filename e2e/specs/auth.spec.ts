@@ -141,9 +141,10 @@ test.describe('accounts', () => {
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
     expect(await storedTokens(page)).toEqual(TOKEN_KEYS.map(() => null));
 
-    // The sign-out revoked the session: a login page now sends the visitor home.
+    // The sign-out revoked the session: a login page opened anew asks to sign in first.
     await page.goto('/profile');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect(page.getByText('Sign in to continue to your profile.')).toBeVisible();
   });
 
   test('forgot password: the e-mailed link sets a new password, and only that one works', async ({
@@ -180,7 +181,7 @@ test.describe('accounts', () => {
     await page.getByRole('link', { name: 'Sign in' }).click();
     expectHttpErrors(401);
     await signIn(page, account.email, account.password);
-    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password');
+    await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password');
     await expect(page).toHaveURL(/\/auth\/signin$/);
 
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(newPassword);
@@ -206,9 +207,9 @@ test.describe('accounts', () => {
     // The tab learns it from GET /users/@me's 401: the browser logs the status, the app nothing.
     expectHttpErrors(401);
     await page.goto('/profile');
-    // Signed out as by the menu's Logout (spec §2): the home page, with Sign in in the header.
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    // Signed out: the sign-in page, saying it leads back to the profile.
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect(page.getByText('Sign in to continue to your profile.')).toBeVisible();
     expect(await storedTokens(page)).toEqual(TOKEN_KEYS.map(() => null));
   });
 
@@ -222,7 +223,7 @@ test.describe('accounts', () => {
     expectHttpErrors(401);
     await page.goto('/auth/signin');
     await signIn(page, account.email, 'Not-the-password-1');
-    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password');
+    await expect(page.getByRole('alert')).toHaveText('Incorrect e-mail or password');
     expect(await storedTokens(page)).toEqual(TOKEN_KEYS.map(() => null));
   });
 
@@ -234,8 +235,8 @@ test.describe('accounts', () => {
     await createVerifiedAccount(request, account);
 
     await page.goto('/profile');
-    await expect(page).toHaveURL(/\/$/);
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/auth\/signin$/);
+    await expect(page.getByText('Sign in to continue to your profile.')).toBeVisible();
     await signIn(page, account.email, account.password);
     await expect(page).toHaveURL(/\/profile$/);
     // The detour is forgotten once the page asked for has rendered (an effect, so a moment after
@@ -307,7 +308,7 @@ for (const variant of VARIANTS) {
       // Enter rather than a click: the button's ripple would be caught mid-animation.
       await page.getByLabel('E-mail').press('Enter');
       // With the validation messages showing: the longest the form gets.
-      await expect(page.getByText('Email required')).toBeVisible();
+      await expect(page.getByText('E-mail required')).toBeVisible();
       await shot('signup');
 
       await page.goto('/auth/forgot');

@@ -10,7 +10,7 @@ import { watchConsole } from '../support/browser.js';
 import { apiCreateCollection, apiUploadFile } from '../support/collections.js';
 import { gradientPng, noisePng } from '../support/images.js';
 import { linkIn, waitForMail } from '../support/mailbox.js';
-import { apiCreateTeam, sessionToken, signInAsOwner } from '../support/teams.js';
+import { apiCreateTeam, sessionToken, signInAsOwner, submitSignIn } from '../support/teams.js';
 import { expect, test } from '../support/test.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
@@ -224,5 +224,79 @@ test.describe('collection downloads', () => {
     await shot(phone, 'parts-dark-phone-it');
     await context.close();
     expect(phoneErrors).toEqual([]);
+  });
+
+  test('the e-mail link opened signed out: sign-in names the collection, then the download starts', async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = newAccount('mailed');
+    await createVerifiedAccount(request, owner);
+    await signInAsOwner(page, owner.email, owner.password);
+    const token = await sessionToken(page);
+    const teamId = await apiCreateTeam(request, token, { name: 'Sposi' });
+    const collectionId = await apiCreateCollection(request, token, teamId, {
+      name: 'Wedding photos',
+    });
+    const photo = { name: 'rings.png', mimeType: 'image/png', buffer: noisePng(200, 200, 3) };
+    await apiUploadFile(request, token, teamId, collectionId, photo);
+    const requested = await request.post(`/api/teams/${teamId}/downloads`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { collectionId },
+    });
+    expect(requested.status()).toBe(202);
+    const mail = await waitForMail(owner.email, /Wedding photos/, 60_000);
+    const link = linkIn(mail, `/teams/${teamId}/downloads/`);
+
+    // A browser that never signed in: the sign-in page says what the link leads to.
+    for (const look of [
+      {
+        colorScheme: 'light' as const,
+        locale: 'en-GB',
+        text: 'Sign in to download “Wedding photos”.',
+      },
+      {
+        colorScheme: 'dark' as const,
+        locale: 'en-GB',
+        text: 'Sign in to download “Wedding photos”.',
+      },
+      {
+        colorScheme: 'dark' as const,
+        locale: 'it-IT',
+        text: 'Accedi per scaricare «Wedding photos».',
+      },
+    ]) {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: PHONE,
+        isMobile: true,
+        hasTouch: true,
+        colorScheme: look.colorScheme,
+        locale: look.locale,
+      });
+      const phone = await context.newPage();
+      await phone.goto(link);
+      await expect(phone).toHaveURL(/\/auth\/signin$/);
+      await expect(phone.getByText(look.text)).toBeVisible();
+      await shot(phone, `signin-link-${look.colorScheme}-phone-${look.locale.slice(0, 2)}`);
+      await context.close();
+    }
+
+    const context = await browser.newContext({ baseURL, acceptDownloads: true });
+    const fresh = await context.newPage();
+    const errors = watchConsole(fresh);
+    await fresh.goto(link);
+    await expect(fresh.getByText('Sign in to download “Wedding photos”.')).toBeVisible();
+    const started = fresh.waitForEvent('download');
+    await submitSignIn(fresh, owner.email, owner.password);
+    await expect(fresh).toHaveURL(new RegExp(`/teams/${teamId}/downloads/[^/]+/download`));
+    const download = await started;
+    expect(download.suggestedFilename()).toMatch(/Wedding photos\.zip$/);
+    await expect(fresh.getByRole('button', { name: 'Download again' })).toBeVisible();
+    await context.close();
+    expect(errors).toEqual([]);
   });
 });

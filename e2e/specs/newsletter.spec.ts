@@ -72,7 +72,7 @@ test.describe('newsletter', () => {
     await again.page.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await again.page.getByRole('checkbox', { name: /I accept/ }).check();
     await again.page.getByRole('textbox', { name: 'E-mail' }).press('Enter');
-    await expect(again.page.getByRole('alert')).toHaveText('Email already registered');
+    await expect(again.page.getByRole('alert')).toHaveText('E-mail already registered');
     await again.close();
 
     const welcome = await waitForMail(email, /Welcome to the Raccolta newsletter/);
@@ -105,7 +105,7 @@ const TEXTS = {
     email: 'E-mail',
     terms: /I accept/,
     submit: 'Subscribe',
-    required: 'Email required',
+    required: 'E-mail required',
     sent: 'we sent a confirmation link',
     confirmMail: /Confirm your subscription/,
     confirmed: 'Your subscription is confirmed',

@@ -165,7 +165,10 @@ test.describe('teams, members and invitations', () => {
     await add.getByLabel('Username').fill('carlo.rossi');
     await add.getByRole('button', { name: 'Create account' }).click();
     const credentials = page.getByRole('dialog', { name: 'Sign-in details' });
-    await expect(credentials.getByLabel('Team code', { exact: true })).toHaveValue(alias);
+    // The team's short code (no 0/O/1/I/L), not its alias or id; the alias keeps working.
+    await expect(credentials.getByLabel('Team code', { exact: true })).toHaveValue(
+      /^[2-9A-HJKMNP-Z]{7}$/,
+    );
     await expect(credentials.getByLabel('Username', { exact: true })).toHaveValue('carlo.rossi');
     const password = await credentials.getByLabel('Password', { exact: true }).inputValue();
     expect(password.length).toBeGreaterThanOrEqual(8);

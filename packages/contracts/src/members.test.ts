@@ -88,6 +88,7 @@ describe('member shapes', () => {
       teamAlias: 'acme',
       username: 'mario.rossi',
       password: 'Xy1!',
+      teamCode: 'K7QM3XR',
     };
     expect(credentialsSchema.parse(credentials)).toEqual(credentials);
     expect(credentialsSchema.safeParse({ ...credentials, password: undefined }).success).toBe(

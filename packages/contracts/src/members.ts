@@ -50,6 +50,11 @@ export const credentialsSchema = z.object({
   teamAlias: z.string().nullable(),
   username: z.string(),
   password: z.string(),
+  /**
+   * The team's short code (7 characters, no 0/O/1/I/L, any case) to type at sign-in; the id and
+   * the aliases work too.
+   */
+  teamCode: z.string(),
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 

@@ -64,7 +64,10 @@ export const VALIDATION_MESSAGE_KEYS = [
 
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number];
 
-/** English texts the spec gives word for word; the web app's English catalogue must match them. */
+/**
+ * English texts the spec gives word for word (but for the spelling “e-mail”, one across the app:
+ * docs/decisions.md); the web app's English catalogue must match them.
+ */
 export const VALIDATION_MESSAGES_EN = {
   aliasRequired: 'Alias required',
   aliasShort: 'Alias must be at least 3 characters long',
@@ -72,7 +75,7 @@ export const VALIDATION_MESSAGES_EN = {
   policyAlias:
     'Alias supports just letters, numbers and hyphens but it cannot start or end with an hyphen.',
   acceptTermsRequired: 'You must accept Terms & Privacy Policy',
-  invalidEmail: 'Invalid email address',
+  invalidEmail: 'Invalid e-mail address',
   tokensMissing: 'It seems some tokens are missing',
 } as const satisfies Partial<Record<ValidationMessageKey, string>>;
 

@@ -9,8 +9,13 @@ import { z } from 'zod';
 export const subscribeResponseSchema = z.object({ status: z.literal('pending') });
 export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>;
 
-/** POST /subscriptions/confirm: the address now receives the newsletter (again `confirmed` on a second click). */
-export const confirmSubscriptionResponseSchema = z.object({ status: z.literal('confirmed') });
+/**
+ * POST /subscriptions/confirm: `confirmed`, the address now receives the newsletter;
+ * `alreadyConfirmed`, a link of an address confirmed before (a second click, an older link).
+ */
+export const confirmSubscriptionResponseSchema = z.object({
+  status: z.enum(['confirmed', 'alreadyConfirmed']),
+});
 export type ConfirmSubscriptionResponse = z.infer<typeof confirmSubscriptionResponseSchema>;
 
 /** POST /subscriptions/unsubscribe: no newsletter is sent to the address any more. */

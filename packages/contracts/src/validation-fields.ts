@@ -169,7 +169,7 @@ export const boundedJsonValueSchema = z
 // Identifiers
 export const idSchema = z.uuid({ error: 'invalidInput' });
 
-/** A team id or any alias of it, as the sign-in `team` field and the `/teams/{team}` route take it. */
+/** A team id, any alias of it or its short code, as the sign-in `team` field and the `/teams/{team}` route take it. */
 export const teamRefSchema = z
   .string({ error: 'invalidInput' })
   .trim()

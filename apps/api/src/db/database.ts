@@ -134,6 +134,8 @@ export interface TeamsTable {
   updated_by: string;
   /** 1: uploads lose their GPS position before they are stored (0012); defaults to 0. */
   strip_location: ColumnType<number, number | undefined, number>;
+  /** The short code internal contributors type (teams/team-code.ts); set for every team (0013). */
+  code: string | null;
 }
 
 export interface TeamAliasesTable {

@@ -65,7 +65,10 @@ export async function markDownloadReady(
       template: 'downloadReady',
       vars: {
         collectionName: download.collection_name,
-        link: webLink(config, `/teams/${download.team_id}/downloads/${download.id}/download`, {}),
+        link: webLink(config, `/teams/${download.team_id}/downloads/${download.id}/download`, {
+          // Read by the sign-in page of a visitor not signed in: the mail's reader owns the name.
+          collection: download.collection_name,
+        }),
         name: to.name,
         parts: download.total_parts ?? parts.length,
         expiresAt,

@@ -120,7 +120,13 @@ export async function createInternalMember(
     });
     return {
       member: await getPresentedMember(ctx.db, team.id, userId),
-      credentials: { teamId: team.id, teamAlias: team.star_alias, username, password },
+      credentials: {
+        teamId: team.id,
+        teamAlias: team.star_alias,
+        teamCode: team.code ?? team.id,
+        username,
+        password,
+      },
     };
   } catch (err) {
     if (isUniqueViolation(err, INTERNAL_USERNAME_INDEX)) {
@@ -172,6 +178,12 @@ export async function resetInternalMemberPassword(
     if (!account) throw new AppError('invalidTeamMember');
     await revokeAllSessions(trx, memberId, now);
     await invalidateCodes(trx, memberId, 'new_password', now);
-    return { teamId: team.id, teamAlias: team.star_alias, username: account.username, password };
+    return {
+      teamId: team.id,
+      teamAlias: team.star_alias,
+      teamCode: team.code ?? team.id,
+      username: account.username,
+      password,
+    };
   });
 }

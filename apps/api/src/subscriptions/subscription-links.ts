@@ -25,6 +25,27 @@ export function isUnsubscribeToken(secret: string, email: string, token: string)
   return safeEqual(token, unsubscribeToken(secret, email));
 }
 
+/**
+ * The token of a confirmation link: when it was issued (base 36) and the HMAC-SHA256 of the
+ * address and that instant under a key derived for this purpose only. Nothing is stored, so every
+ * link sent to a pending address works until it expires (a second subscription does not kill the
+ * first link), and a link proves it was sent to that address.
+ */
+export function confirmToken(secret: string, email: string, issuedAt: number): string {
+  const mac = createHmac('sha256', deriveKey(secret, 'newsletter-confirm'))
+    .update(`${normaliseEmail(email)}\n${issuedAt}`)
+    .digest('base64url');
+  return `${issuedAt.toString(36)}.${mac}`;
+}
+
+/** When the confirmation token of this address was issued; null when it is not one of ours. */
+export function confirmTokenIssuedAt(secret: string, email: string, token: string): number | null {
+  const match = /^([0-9a-z]{1,12})\.[A-Za-z0-9_-]{43}$/.exec(token);
+  if (!match?.[1]) return null;
+  const issuedAt = parseInt(match[1], 36);
+  return safeEqual(token, confirmToken(secret, email, issuedAt)) ? issuedAt : null;
+}
+
 /** An absolute URL of the API (`API_PUBLIC_URL`, by default `PUBLIC_URL/api`). */
 function apiLink(config: Config, path: string, params: Record<string, string>): string {
   const url = new URL(`${config.apiPublicUrl}${path}`);

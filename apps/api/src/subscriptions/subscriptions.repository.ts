@@ -55,20 +55,13 @@ export async function updateSubscription(
   await db.updateTable('subscriptions').set(changes).where('id', '=', id).execute();
 }
 
-/** The pending subscription holding this confirmation token becomes confirmed; false when none does. */
-export async function markConfirmed(
-  db: Db,
-  id: string,
-  tokenHash: string,
-  now: number,
-): Promise<boolean> {
+/** The pending subscription becomes confirmed; false when it is no longer pending. */
+export async function markConfirmed(db: Db, id: string, now: number): Promise<boolean> {
   const res = await db
     .updateTable('subscriptions')
     .set({ status: 'confirmed', confirmed_at: now, expires_at: null, updated_at: now })
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .where('confirm_token_hash', '=', tokenHash)
-    .where('expires_at', '>', now)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

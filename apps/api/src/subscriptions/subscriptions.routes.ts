@@ -81,7 +81,7 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Subscribe to the newsletter (double opt-in: a confirmation e-mail follows)',
           description:
-            'Answers 202 `{ status: "pending" }`: the address counts only once the link of the confirmation e-mail is used (POST /subscriptions/confirm). The e-mail is in `locale`, else in the language of Accept-Language (Italian when it lists Italian, else English). A pending address gets a new link (older ones stop working), at most 5 an hour and 20 a day per address; beyond that the answer is the same and nothing is sent. Errors: termsRequired (400) unless termsVersion and privacyVersion are the versions in force; invalidEmail (400); alreadySubscribed (409) for a confirmed address; tooManyRequests (429), 10 a minute per client address.',
+            'Answers 202 `{ status: "pending" }`: the address counts only once the link of the confirmation e-mail is used (POST /subscriptions/confirm). The e-mail is in `locale`, else in the language of Accept-Language (Italian when it lists Italian, else English). A pending address gets a new link (older ones keep working until they expire), at most 5 an hour and 20 a day per address; beyond that the answer is the same and nothing is sent. Errors: termsRequired (400) unless termsVersion and privacyVersion are the versions in force; invalidEmail (400); alreadySubscribed (409) for a confirmed address; tooManyRequests (429), 10 a minute per client address.',
           body: subscribeRequestSchema,
           response: { 202: subscribeResponseSchema },
         },
@@ -104,16 +104,13 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           errors: ['invalidSubscriptionConfirmation'],
           tags,
           summary: 'Confirm a subscription with the token of the confirmation e-mail',
-          description: `The address receives the newsletter from now on, starting with a welcome e-mail. Using the link again answers the same. Errors: invalidSubscriptionConfirmation (400) for a wrong, replaced or expired link (links work 48 hours); tooManyRequests (429), 20 a minute per client address.`,
+          description: `Answers \`{ status: "confirmed" }\`: the address receives the newsletter from now on, starting with a welcome e-mail. Every link sent to a pending address works until it expires (48 hours), not only the newest. A link of an address confirmed before (used again, or an older link) answers \`{ status: "alreadyConfirmed" }\` and changes nothing. Errors: invalidSubscriptionConfirmation (400) for a wrong or expired link, or one of an address no longer subscribed; tooManyRequests (429), 20 a minute per client address.`,
           body: confirmSubscriptionRequestSchema,
           response: { 200: confirmSubscriptionResponseSchema },
         },
         config: limits.confirm,
       },
-      async (request) => {
-        await confirmSubscription(ctx, request.body);
-        return { status: 'confirmed' as const };
-      },
+      async (request) => ({ status: await confirmSubscription(ctx, request.body) }),
     );
 
     // Its own scope, so the form bodies of RFC 8058 are taken by this route only.

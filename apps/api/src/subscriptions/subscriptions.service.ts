@@ -5,14 +5,20 @@ import {
   type SubscribeRequest,
   type UnsubscribeRequest,
 } from '@raccolta/contracts';
-import { hashToken, randomToken, safeEqual } from '../auth/secrets.js';
+import { hashToken, safeEqual } from '../auth/secrets.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
 import { reserveMailTo } from '../mail/recipient-limit.js';
 import { enqueueMail } from '../mail/send-mail.job.js';
-import { confirmLink, isUnsubscribeToken, normaliseEmail } from './subscription-links.js';
+import {
+  confirmLink,
+  confirmToken,
+  confirmTokenIssuedAt,
+  isUnsubscribeToken,
+  normaliseEmail,
+} from './subscription-links.js';
 import { enqueueWelcome } from './newsletter-mail.js';
 import {
   deleteNewsletterMailJobs,
@@ -42,8 +48,8 @@ export const UNSUBSCRIBED_GRACE_MS = 24 * HOUR_MS;
 
 /**
  * POST /subscriptions. Double opt-in: a new address (or one unsubscribed before) becomes a pending
- * subscription and gets a confirmation e-mail; a pending one gets a fresh link (older links stop
- * working); a confirmed one is `alreadySubscribed`. Confirmation mails count against the
+ * subscription and gets a confirmation e-mail; a pending one gets another link (older links keep
+ * working until they expire); a confirmed one is `alreadySubscribed`. Confirmation mails count against the
  * recipient's mail limit: over it nothing is sent and the answer is the same.
  */
 export async function subscribe(
@@ -89,8 +95,8 @@ export async function subscribe(
 }
 
 /**
- * A fresh confirmation link, when the recipient's mail limit allows one (else the last link sent
- * stays the valid one). A confirmation mail still queued with an older link is dropped.
+ * A confirmation link, when the recipient's mail limit allows one. Links are signed, not stored
+ * (subscription-links.ts): the ones sent before keep working until they expire.
  */
 async function sendConfirmation(
   ctx: AppContext,
@@ -100,9 +106,7 @@ async function sendConfirmation(
   now: number,
 ): Promise<void> {
   if (!(await reserveMailTo(trx, row.email, now))) return;
-  const token = randomToken();
-  await updateSubscription(trx, row.id, { confirm_token_hash: hashToken(token) });
-  await deleteNewsletterMailJobs(trx, [newsletterMailKey(row.id, 'confirm:')], ['pending']);
+  const token = confirmToken(ctx.config.secret, row.email, now);
   await enqueueMail(
     trx,
     {
@@ -120,34 +124,59 @@ async function sendConfirmation(
 }
 
 /**
- * POST /subscriptions/confirm, from the page the confirmation e-mail links to. The address counts
- * from now on, and its welcome e-mail (the first newsletter e-mail) is queued. A second use of the
- * same link answers the same; a wrong, replaced or expired link is
- * `invalidSubscriptionConfirmation`.
+ * Whether `token` is a confirmation link of this subscription still in time: a signed one sent
+ * within the last 48 hours, or the random one stored by earlier versions (links mailed before
+ * signed ones, until they expire).
+ */
+function linkInTime(ctx: AppContext, row: SubscriptionRow, token: string, now: number): boolean {
+  const issuedAt = confirmTokenIssuedAt(ctx.config.secret, row.email, token);
+  if (issuedAt !== null) return issuedAt <= now && now < issuedAt + CONFIRM_TTL_MS;
+  return (
+    row.confirm_token_hash !== null &&
+    safeEqual(row.confirm_token_hash, hashToken(token)) &&
+    (row.expires_at ?? 0) > now
+  );
+}
+
+/** Whether `token` was ever a confirmation link of this address, in time or not. */
+function linkOfAddress(ctx: AppContext, row: SubscriptionRow, token: string): boolean {
+  return (
+    confirmTokenIssuedAt(ctx.config.secret, row.email, token) !== null ||
+    (row.confirm_token_hash !== null && safeEqual(row.confirm_token_hash, hashToken(token)))
+  );
+}
+
+/**
+ * POST /subscriptions/confirm, from the page the confirmation e-mail links to. Any link of a
+ * pending address still in time confirms it: the address counts from now on, and its welcome
+ * e-mail (the first newsletter e-mail) is queued. A link of an address already confirmed, used
+ * again or older, answers `alreadyConfirmed`. A wrong or expired link, or one of an address no
+ * longer subscribed, is `invalidSubscriptionConfirmation`.
  */
 export async function confirmSubscription(
   ctx: AppContext,
   input: ConfirmSubscriptionRequest,
-): Promise<void> {
+): Promise<'confirmed' | 'alreadyConfirmed'> {
   const email = normaliseEmail(input.email);
-  const tokenHash = hashToken(input.token);
   const now = ctx.clock();
   const invalid = () =>
     new AppError('invalidSubscriptionConfirmation', {
-      message: 'The confirmation link is wrong, replaced by a newer one, or expired',
+      message: 'The confirmation link is wrong or expired',
     });
-  const confirmed = await ctx.db.transaction().execute(async (trx) => {
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
     const row = await findSubscriptionByEmail(trx, email);
-    if (!row?.confirm_token_hash || !safeEqual(row.confirm_token_hash, tokenHash)) throw invalid();
-    if (row.status === 'confirmed') return true;
-    if (!(await markConfirmed(trx, row.id, tokenHash, now))) return false;
+    if (!row || !linkOfAddress(ctx, row, input.token)) throw invalid();
+    if (row.status === 'confirmed') return 'alreadyConfirmed' as const;
+    if (row.status !== 'pending' || !linkInTime(ctx, row, input.token, now)) throw invalid();
+    if (!(await markConfirmed(trx, row.id, now))) return null;
     await enqueueWelcome(ctx, trx, row);
-    return true;
+    return 'confirmed' as const;
   });
-  if (confirmed) return;
-  // Confirmed by a concurrent request with the same link: answered alike.
+  if (outcome !== null) return outcome;
+  // Confirmed by a concurrent request between the read and the update.
   const row = await findSubscriptionByEmail(ctx.db, email);
-  if (row?.status !== 'confirmed' || row.confirm_token_hash !== tokenHash) throw invalid();
+  if (row?.status !== 'confirmed') throw invalid();
+  return 'alreadyConfirmed';
 }
 
 /**

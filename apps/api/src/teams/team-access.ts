@@ -7,6 +7,7 @@ import { isUuid } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
 import type { UserRow } from '../users/users.repository.js';
 import { preparedQuery } from '../db/prepared.js';
+import { teamCodeOf } from './team-code.js';
 
 export type TeamRow = Selectable<TeamsTable>;
 export type MemberRow = Selectable<TeamMembersTable>;
@@ -37,10 +38,21 @@ const membership = preparedQuery((db, teamId: string, userId: string) =>
     .where('user_id', '=', userId),
 );
 
-/** A team by id or alias; aliases are at most 30 characters, so they never look like a UUID. */
+const teamByCode = preparedQuery((db, code: string) =>
+  db.selectFrom('teams').selectAll().where('code', '=', code),
+);
+
+/**
+ * A team by id, alias or short code (any case); aliases are at most 30 characters, so they never
+ * look like a UUID, and no alias spells a team's code (teams.service.ts, migration 0013).
+ */
 export async function findTeamByRef(db: Db, ref: string): Promise<TeamRow | undefined> {
   const value = ref.trim().toLowerCase();
-  return isUuid(value) ? teamById.first(db, value) : teamByAlias.first(db, value);
+  if (isUuid(value)) return teamById.first(db, value);
+  const byAlias = await teamByAlias.first(db, value);
+  if (byAlias) return byAlias;
+  const code = teamCodeOf(value);
+  return code === null ? undefined : teamByCode.first(db, code);
 }
 
 /**

@@ -15,7 +15,9 @@ import type { AppContext } from '../context.js';
 import { createAlias, createTeam, getTeam, listTeams, patchTeam } from './teams.service.js';
 import { BEARER } from '../http/api-docs.js';
 
-const teamParams = z.object({ teamId: z.string().min(1).max(64).describe('Team id or alias') });
+const teamParams = z.object({
+  teamId: z.string().min(1).max(64).describe('Team id, alias or short code (any case)'),
+});
 const patchSchema = z
   .array(
     z.object({
@@ -69,7 +71,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'getTeam',
           errors: ['notFound', 'forbidden'],
           ...common,
-          summary: 'A team, by id or alias',
+          summary: 'A team, by id, alias or short code',
           params: teamParams,
           response: { 200: teamSchema },
         },

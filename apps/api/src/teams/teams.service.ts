@@ -21,6 +21,7 @@ import { fieldError } from '../errors/field-errors.js';
 import { nicknameKey } from '../members/nickname.js';
 import type { UserRow } from '../users/users.repository.js';
 import { authorize, loadTeamAccess, type TeamRow } from './team-access.js';
+import { teamCodeOf, unusedTeamCode } from './team-code.js';
 import { listTeamsOfUser, teamAliases, teamExtras } from './teams.repository.js';
 import { presentTeam } from './teams.presenter.js';
 import { teamNameKey } from './team-name.js';
@@ -102,6 +103,7 @@ export async function createTeam(
         plan: 'free',
         star_alias: null,
         logo_url: null,
+        code: await unusedTeamCode(trx),
         created_at: now,
         created_by: actor.id,
         updated_at: now,
@@ -154,7 +156,12 @@ export async function createAlias(
       .select('team_id')
       .where('alias', '=', input.alias)
       .executeTakeFirst();
-    if (taken) {
+    // An alias spelling another team's code would make that reference mean two teams.
+    const code = teamCodeOf(input.alias);
+    const codeTaken =
+      code !== null &&
+      (await trx.selectFrom('teams').select('id').where('code', '=', code).executeTakeFirst());
+    if (taken || codeTaken) {
       throw new AppError('alreadyExists', {
         message: 'This alias is taken',
         data: { duplicate: 'alias' satisfies DuplicateKind },

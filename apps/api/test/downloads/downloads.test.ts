@@ -167,6 +167,9 @@ describe('collection downloads, built by the worker', () => {
     const mail = await smtp.waitFor((m) => m.to.includes(world.users.owner.email ?? ''));
     expect(mail.subject).toContain('Gita: 2025/26');
     expect(mail.text).toContain(`/teams/${world.team.id}/downloads/${ready.requestId}/download`);
+    // The link names its collection, so the sign-in page of a reader not signed in can say it.
+    const mailLink = /https?:\/\/\S+\/download\?\S+/.exec(mail.text)?.[0] ?? '';
+    expect(new URL(mailLink).searchParams.get('collection')).toBe('Gita: 2025/26');
   });
 
   it('splits a collection over the part size into zips that each open and together hold every file', async () => {

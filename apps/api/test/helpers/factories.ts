@@ -2,6 +2,7 @@ import { hashPassword } from '../../src/auth/passwords.js';
 import type { AppContext } from '../../src/context.js';
 import type { MemberRole, MemberStatus } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';
+import { generateTeamCode } from '../../src/teams/team-code.js';
 import { nicknameKey } from '../../src/members/nickname.js';
 import { insertUser, type UserRow } from '../../src/users/users.repository.js';
 
@@ -57,6 +58,7 @@ export async function createTeam(
       plan: 'free',
       star_alias: input.alias ?? null,
       logo_url: null,
+      code: generateTeamCode(),
       created_at: now,
       created_by: input.owner.id,
       updated_at: now,

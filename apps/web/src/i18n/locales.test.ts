@@ -50,6 +50,7 @@ const SAME_IN_BOTH: Readonly<Record<string, string>> = {
   'members.fields.email': '“E-mail” is Italian too',
   'members.info.email': '“E-mail” is Italian too',
   'newsletter.subscribe.email': '“E-mail” is Italian too',
+  'providers.email_password': '“E-mail/Password” is Italian too',
   'auth.fields.password': '“Password” is Italian too',
   'members.credentials.password': '“Password” is Italian too',
   'team.alias.label': '“Alias” is Italian too',
@@ -85,6 +86,15 @@ describe('translations', () => {
       expect(english.get(path), path).toBeDefined();
       expect(italian.get(path), path).toBe(english.get(path));
     }
+  });
+
+  it('spell “e-mail” one way in both languages: E-mail, e-mail inside a sentence', () => {
+    const other = /\b(?:email|Email|EMAIL|E-Mail|e-Mail|eMail|E-mails?(?=[A-Z]))\b/;
+    const misspelt = [...english, ...italian]
+      .map(([path, text]) => [path, text.replace(/{{\w+}}/g, '')] as const)
+      .filter(([, text]) => other.test(text))
+      .map(([path, text]) => `${path}: ${text}`);
+    expect(misspelt).toEqual([]);
   });
 
   it('keep the same interpolation placeholders in both languages', () => {

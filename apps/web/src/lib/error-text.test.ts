@@ -17,7 +17,7 @@ describe('errorText', () => {
 
   it('names the provider of an earlier sign-up', () => {
     const error = new ApiError(409, 'alreadySignedUp', { provider: 'email_password' });
-    expect(errorText(en, error)).toBe('User already signed up with Email/Password.');
+    expect(errorText(en, error)).toBe('User already signed up with E-mail/Password.');
     expect(errorText(it_, error)).toBe('Utente già registrato con E-mail/Password.');
     expect(errorText(en, new ApiError(409, 'alreadySignedUp', { provider: 'Google' }))).toBe(
       'User already signed up with Google.',

@@ -20,5 +20,6 @@ export {
   teamFromQuery,
 } from './utils/sign-in-redirect';
 export { isAppPath } from './utils/safe-path';
+export { signInPurpose } from './utils/sign-in-purpose';
 export { SignInForm } from './components/sign-in-form';
 export { NewPasswordForm } from './components/new-password-form';

@@ -41,6 +41,11 @@ export function AuthCard({
   );
 }
 
+/** What a link to the sign-in page may carry in its history state. */
+export interface SignInState {
+  email?: string;
+}
+
 /** The end of a flow: a message and, below it, the way on (usually the sign-in button). */
 export function AuthOutcome({
   severity,
@@ -62,14 +67,24 @@ export function AuthOutcome({
 export function SignInButton({
   variant = 'contained',
   to = '/auth/signin',
+  email,
 }: {
   variant?: 'contained' | 'outlined';
   /** The upload app's sign-in for a visitor who came from it. */
   to?: string;
+  /** The address the sign-in form starts with (kept in the history state, not in the URL). */
+  email?: string;
 }) {
   const { t } = useTranslation();
   return (
-    <Button component={RouterLink} to={to} variant={variant} fullWidth size="large">
+    <Button
+      component={RouterLink}
+      to={to}
+      state={email === undefined ? undefined : ({ email } satisfies SignInState)}
+      variant={variant}
+      fullWidth
+      size="large"
+    >
       {t('actions.signIn')}
     </Button>
   );

@@ -10,7 +10,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useForgotPasswordMutation } from '../api/forgot-password';
 import { useAuthErrorText } from '../utils/auth-error-text';
-import { signInPathFor } from '../utils/upload-app-origin';
+import { isFromUploadApp, signInPathFor } from '../utils/upload-app-origin';
 import { AuthCard, AuthOutcome } from './auth-card';
 
 export function ForgotPasswordPage() {
@@ -45,6 +45,10 @@ export function ForgotPasswordPage() {
     <AuthCard title={t('auth.forgot.title')} subtitle={t('auth.forgot.text')}>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <Stack spacing={2}>
+          {isFromUploadApp(searchParams) && (
+            // Internal contributors have no e-mail to receive a reset link: a manager sets one.
+            <Alert severity="info">{t('auth.signIn.forgotInternal')}</Alert>
+          )}
           <FormTextField
             control={control}
             name="email"

@@ -15,6 +15,7 @@ import {
 import { createTestSessionManager } from '../../../test/session-fixtures';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
+import { SignInPage } from './sign-in-page';
 import { SignUpPage } from './sign-up-page';
 import { VerifyEmailPage } from './verify-email-page';
 
@@ -113,6 +114,23 @@ describe('pages of e-mailed links and sign-up', () => {
       expect(bodiesSentTo('/auth/reset-password')).toEqual([
         { email: 'ada@example.com', code: 'reset-code-1', newPassword: 'Chosen-pass-1' },
       ]);
+    });
+
+    it('opens the sign-in form with the verified address filled in and the password to type', async () => {
+      fetchMock.mockImplementation(
+        fetchRoutes({
+          'POST /auth/verify-email': () => jsonResponse(200, { verified: true }),
+          'GET /auth/providers': () => jsonResponse(200, { providers: [] }),
+        }),
+      );
+      renderRoutes(
+        [...routes, { path: '/auth/signin', element: <SignInPage /> }],
+        '/auth/verify?email=ada%40example.com&code=123456&username=ada',
+      );
+      fireEvent.click(await screen.findByRole('link', { name: 'Sign in' }));
+      const identifier = await screen.findByLabelText('E-mail or username', { exact: false });
+      expect(identifier).toHaveProperty('value', 'ada@example.com');
+      expect(document.activeElement).toBe(input('Password'));
     });
 
     it.each(['?email=ada%40example.com&code=1', '?code=1&username=ada', ''])(
@@ -221,7 +239,7 @@ describe('pages of e-mailed links and sign-up', () => {
       renderRoutes(routes, '/auth/forgot');
       type('E-mail', 'not-an-address');
       submit('Send the link');
-      expect(await screen.findByText('Invalid email address')).toBeTruthy();
+      expect(await screen.findByText('Invalid e-mail address')).toBeTruthy();
       type('E-mail', 'ada@example.com');
       submit('Send the link');
       expect(await screen.findByText(/If an account exists for ada@example.com/)).toBeTruthy();

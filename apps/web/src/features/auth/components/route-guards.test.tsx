@@ -1,9 +1,20 @@
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { routes as appRoutes } from '../../../app/router';
-import { jsonResponse, renderRoutes, stubMatchMedia, eagerRoutes } from '../../../test/providers';
-import { ADA, createTestSessionManager, storeSession } from '../../../test/session-fixtures';
+import {
+  eagerRoutes,
+  fetchRoutes,
+  jsonResponse,
+  renderRoutes,
+  stubMatchMedia,
+} from '../../../test/providers';
+import {
+  ADA,
+  createTestSessionManager,
+  storeSession,
+  tokenSet,
+} from '../../../test/session-fixtures';
 import { GuestOnlyRoute } from './route-guards';
 
 let routes: RouteObject[];
@@ -12,6 +23,9 @@ beforeAll(async () => {
 });
 
 const fetchMock = vi.fn<typeof fetch>();
+const TEAM = '0195f0c2-7c1a-7000-8000-00000000000a';
+const DOWNLOAD = '0195f0c2-7c1a-7000-8000-00000000000d';
+const NOT_FOUND = { statusCode: 404, errorCode: 'notFound', message: 'Not found' };
 const ME = {
   userId: ADA.sub,
   userScope: 'global',
@@ -42,11 +56,48 @@ describe('route guards', () => {
     sessionStorage.clear();
   });
 
-  it('sends a signed-out visitor of a login page to / and remembers where they were going', async () => {
+  it('sends a signed-out visitor of a login page to sign in, saying where it leads', async () => {
     const { router } = renderAt('/profile?tab=1');
-    await screen.findByRole('heading', { level: 1, name: /Collect files/ });
-    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByText('Sign in to continue to your profile.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/signin');
     expect(sessionStorage.getItem('signInRedirect')).toBe('/profile?tab=1');
+  });
+
+  it('names the collection of an e-mailed download link on the sign-in page, then goes there', async () => {
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /auth/providers': () => jsonResponse(200, { providers: [] }),
+        'POST /auth/signin': () => jsonResponse(200, { result: tokenSet() }),
+        'GET /users/me': () => jsonResponse(200, ME),
+        [`GET /teams/${TEAM}/downloads/${DOWNLOAD}`]: () => jsonResponse(404, NOT_FOUND),
+      }),
+    );
+    const link = `/teams/${TEAM}/downloads/${DOWNLOAD}/download?collection=Wedding%20photos`;
+    const { router } = renderAt(link);
+    expect(await screen.findByText('Sign in to download “Wedding photos”.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/signin');
+
+    fireEvent.change(screen.getByLabelText('E-mail or username', { exact: false }), {
+      target: { value: ADA.email },
+    });
+    fireEvent.change(screen.getByLabelText('Password', { exact: false, selector: 'input' }), {
+      target: { value: 'Secret-pass1' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(link),
+    );
+  });
+
+  it.each([
+    ['/teams/x/collections/y', 'Sign in to continue to the collection.'],
+    ['/teams/x/downloads/y/download', 'Sign in to download your archive.'],
+    ['/teams/x', 'Sign in to continue to the team.'],
+    ['/switch-team', 'Sign in to continue to your teams.'],
+  ])('says where the sign-in of %s leads', async (path, text) => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, { providers: [] })));
+    renderAt(path);
+    expect(await screen.findByText(text)).toBeTruthy();
   });
 
   it.each(['/', '/auth/signin', '/auth/signup'])(

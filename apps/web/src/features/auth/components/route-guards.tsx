@@ -20,14 +20,20 @@ export function GuestOnlyRoute() {
   return <Outlet />;
 }
 
+export const SIGN_IN_PATH = '/auth/signin';
+
+/**
+ * A page behind sign-in opened signed out (an e-mailed link, an expired session) goes to the
+ * sign-in page, which says where it leads and continues there; after choosing to sign out, the
+ * visitor goes to / (spec §2).
+ */
 function SignedOutRedirect({ from, remember }: { from: string; remember: boolean }) {
-  useEffect(() => {
-    if (remember) rememberSignInRedirect(from);
-  }, [from, remember]);
-  return <Navigate to="/" replace />;
+  // Stored before the sign-in page renders: it reads the path to say where it leads.
+  if (remember) rememberSignInRedirect(from);
+  return <Navigate to={remember ? SIGN_IN_PATH : '/'} replace />;
 }
 
-/** Pages for signed-in users; anyone else goes to / (spec §2). */
+/** Pages for signed-in users; anyone else signs in first (or goes to / after signing out). */
 export function LoginRoute() {
   const { status, signOutReason } = useSession();
   const { pathname, search, hash } = useLocation();

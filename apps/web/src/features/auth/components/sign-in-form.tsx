@@ -30,6 +30,8 @@ export interface SignInFormProps {
   /** The team the page's query pre-selects (teamId or team), sent with the sign-in. */
   queryTeam: string | null;
   onNewPasswordRequired: (challenge: NewPasswordRequiredData) => void;
+  /** What the identifier starts with: the address just verified. The password gets the focus. */
+  initialIdentifier?: string;
   /** Inside the upload app: its forgot-password and sign-up links lead back to it. */
   uploadApp?: boolean;
 }
@@ -38,6 +40,7 @@ export function SignInForm({
   queryTeam,
   onNewPasswordRequired,
   uploadApp = false,
+  initialIdentifier = '',
 }: SignInFormProps) {
   const { t } = useTranslation();
   const errorText = useAuthErrorText();
@@ -46,7 +49,7 @@ export function SignInForm({
     {
       resolver: zodResolver(signInPageFormSchema),
       // The link's team is shown, so a wrong one can be corrected.
-      defaultValues: { identifier: '', password: '', team: queryTeam ?? '' },
+      defaultValues: { identifier: initialIdentifier, password: '', team: queryTeam ?? '' },
     },
   );
   const identifier = useWatch({ control, name: 'identifier' });
@@ -101,7 +104,7 @@ export function SignInForm({
           name="identifier"
           label={t('auth.fields.identifier')}
           autoComplete="username"
-          autoFocus
+          autoFocus={initialIdentifier === ''}
           required
         />
         <FormTextField
@@ -110,6 +113,7 @@ export function SignInForm({
           type="password"
           label={t('auth.fields.password')}
           autoComplete="current-password"
+          autoFocus={initialIdentifier !== ''}
           required
         />
         <Collapse in={showTeam} unmountOnExit>
@@ -129,6 +133,12 @@ export function SignInForm({
           >
             {t('auth.signIn.forgot')}
           </Link>
+          {uploadApp && (
+            // Internal contributors have no e-mail to receive a reset link: a manager sets one.
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {t('auth.signIn.forgotInternal')}
+            </Typography>
+          )}
         </Box>
         {shownError !== null && <Alert severity="error">{shownError}</Alert>}
         {unconfirmedEmail !== null && <ResendVerification email={unconfirmedEmail} />}

@@ -63,7 +63,7 @@ describe('sign-in page', () => {
   it('shows the translated validation messages of an empty form', async () => {
     renderRoutes(routes, '/auth/signin');
     submit();
-    expect(await screen.findByText('Email or username required')).toBeTruthy();
+    expect(await screen.findByText('E-mail or username required')).toBeTruthy();
     expect(screen.getByText('Password required')).toBeTruthy();
     expect(sentRequests(fetchMock).map((request) => request.path)).not.toContain('/auth/signin');
   });
@@ -147,7 +147,7 @@ describe('sign-in page', () => {
     type('Password', 'Generated-1');
     submit();
     expect(await screen.findByText(text, { exact: false })).toBeTruthy();
-    expect(screen.queryByText('Incorrect email or password')).toBeNull();
+    expect(screen.queryByText('Incorrect e-mail or password')).toBeNull();
     expect(document.activeElement).toBe(
       screen.getByLabelText('Team code', { exact: false, selector: 'input' }),
     );
@@ -183,7 +183,7 @@ describe('sign-in page', () => {
     type('E-mail or username', 'ada@example.com');
     type('Password', 'wrong password');
     submit();
-    expect(await screen.findByText('Incorrect email or password')).toBeTruthy();
+    expect(await screen.findByText('Incorrect e-mail or password')).toBeTruthy();
     expect(screen.queryByText('server text')).toBeNull();
   });
 

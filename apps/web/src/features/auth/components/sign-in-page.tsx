@@ -1,12 +1,27 @@
 import type { NewPasswordRequiredData } from '@raccolta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { teamFromQuery } from '../utils/sign-in-redirect';
-import { AuthCard } from './auth-card';
+import { useLocation, useSearchParams } from 'react-router';
+import { signInPurpose } from '../utils/sign-in-purpose';
+import { peekSignInRedirect, signedInTarget, teamFromQuery } from '../utils/sign-in-redirect';
+import { AuthCard, type SignInState } from './auth-card';
 import { NewPasswordForm } from './new-password-form';
 import { ProviderButtons } from './provider-buttons';
 import { SignInForm } from './sign-in-form';
+
+/**
+ * What the page says under its title: where signing in leads, when the visitor was sent here from
+ * a page behind sign-in and goes back there, else a welcome.
+ */
+function useSubtitle(searchParams: URLSearchParams): string {
+  const { t } = useTranslation();
+  const remembered = peekSignInRedirect();
+  if (remembered === null || signedInTarget(searchParams, remembered) !== remembered) {
+    return t('auth.signIn.subtitle');
+  }
+  const purpose = signInPurpose(remembered);
+  return t(`auth.signIn.continueTo.${purpose.key}`, purpose.values);
+}
 
 /**
  * Sign-in; a successful sign-in flips the session and the guest-only guard around this page sends
@@ -16,6 +31,10 @@ export function SignInPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const [challenge, setChallenge] = useState<NewPasswordRequiredData | null>(null);
+  const subtitle = useSubtitle(searchParams);
+  // The address just verified (verify-email-page.tsx), so only the password is left to type.
+  const state = useLocation().state as SignInState | null;
+  const email = typeof state?.email === 'string' ? state.email : undefined;
 
   if (challenge !== null) {
     return (
@@ -25,8 +44,12 @@ export function SignInPage() {
     );
   }
   return (
-    <AuthCard title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')}>
-      <SignInForm queryTeam={teamFromQuery(searchParams)} onNewPasswordRequired={setChallenge} />
+    <AuthCard title={t('auth.signIn.title')} subtitle={subtitle}>
+      <SignInForm
+        queryTeam={teamFromQuery(searchParams)}
+        initialIdentifier={email}
+        onNewPasswordRequired={setChallenge}
+      />
       <ProviderButtons />
     </AuthCard>
   );

@@ -46,7 +46,7 @@ function Verification({ link }: { link: VerifyEmailRequest }) {
       <AuthOutcome
         severity="success"
         message={t('auth.verify.success')}
-        action={<SignInButton />}
+        action={<SignInButton email={link.email} />}
       />
     );
   }

@@ -104,9 +104,14 @@ describe('accept invitation page', () => {
     answer(() => accepted('uploader'));
     renderAt(`${ACCEPT}?key=k1`);
     expect(await screen.findByText('You have joined Coro as Contributor.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Open the upload app' }).getAttribute('href')).toBe(
-      '/upload',
-    );
+    // The upload app first, as the primary action; the team app second.
+    const links = screen.getAllByRole('link');
+    const upload = screen.getByRole('link', { name: 'Open the upload app' });
+    const team = screen.getByRole('link', { name: 'Go to the team' });
+    expect(upload.getAttribute('href')).toBe('/upload');
+    expect(links.indexOf(upload)).toBeLessThan(links.indexOf(team));
+    expect(upload.className).toContain('MuiButton-contained');
+    expect(team.className).toContain('MuiButton-outlined');
   });
 
   it('completes a new invited account with a password, then signs in with the answer', async () => {
@@ -164,7 +169,7 @@ describe('accept invitation page', () => {
     const { router } = renderAt(`${ACCEPT}?key=k1`);
     expect(
       await screen.findByText(
-        `You have to login as the invited email: sign in as ${INVITED} to accept the invitation.`,
+        `You have to login as the invited e-mail: sign in as ${INVITED} to accept the invitation.`,
       ),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +9,13 @@ import { AuthOutcome, rememberSignInRedirect } from '../../auth';
 import { UPLOAD_APP_PATH } from '../../upload-app';
 import type { AcceptedMembership } from '../api/accept-invitation';
 
-/** Accepted: the role joined as, the way into the team and, for contributors, the upload app. */
+/**
+ * Accepted: the role joined as and the way on. Contributors upload with the upload app, so it is
+ * their first (primary) way on, and the team app the second.
+ */
 export function InvitationAccepted({ membership }: { membership: AcceptedMembership }) {
   const { t } = useTranslation();
+  const contributor = membership.role === 'uploader';
   return (
     <Stack spacing={2}>
       <Alert severity="success">
@@ -21,18 +24,22 @@ export function InvitationAccepted({ membership }: { membership: AcceptedMembers
           role: t(`roles.${membership.role}`),
         })}
       </Alert>
-      {membership.role === 'uploader' && (
-        <Alert severity="info">
-          {t('invitations.accept.uploaderNote')}{' '}
-          <Link component={RouterLink} to={UPLOAD_APP_PATH}>
-            {t('invitations.accept.uploaderLink')}
-          </Link>
-        </Alert>
+      {contributor && <Alert severity="info">{t('invitations.accept.uploaderNote')}</Alert>}
+      {contributor && (
+        <Button
+          component={RouterLink}
+          to={UPLOAD_APP_PATH}
+          variant="contained"
+          size="large"
+          fullWidth
+        >
+          {t('invitations.accept.uploaderLink')}
+        </Button>
       )}
       <Button
         component={RouterLink}
         to={`/teams/${encodeURIComponent(membership.teamId)}`}
-        variant="contained"
+        variant={contributor ? 'outlined' : 'contained'}
         size="large"
         fullWidth
       >

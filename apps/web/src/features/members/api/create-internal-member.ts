@@ -6,7 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useSession, type AuthedRequest } from '../../auth';
-import { memberKeys, membersPath } from './member-keys';
+import { membersPath, refreshMembership } from './member-keys';
 
 /** Not in contracts (the API defines it beside its route): the 201 answer for an internal member. */
 export const createInternalMemberResponseSchema = z.object({
@@ -33,6 +33,6 @@ export function useCreateInternalMemberMutation(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateInternalMemberRequest) => postInternalMember(request, teamId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.lists(teamId) }),
+    onSuccess: () => refreshMembership(queryClient, teamId),
   });
 }

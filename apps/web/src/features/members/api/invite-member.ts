@@ -2,7 +2,7 @@ import { memberSchema, type InviteMemberRequest, type Member } from '@raccolta/c
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useSession, type AuthedRequest } from '../../auth';
-import { memberKeys, membersPath } from './member-keys';
+import { membersPath, refreshMembership } from './member-keys';
 
 /** Not in contracts (the API defines it beside its route): the 201 answer of an invitation. */
 const inviteMemberResponseSchema = z.object({ member: memberSchema });
@@ -30,6 +30,6 @@ export function useInviteMemberMutation(teamId: string) {
   return useMutation({
     mutationFn: (body: InviteMemberRequest) => postInvitation(request, teamId, body),
     // Also on cannotSendInvitationEmail: the member exists and the list must show it.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.lists(teamId) }),
+    onSettled: () => refreshMembership(queryClient, teamId),
   });
 }

@@ -1,5 +1,6 @@
 import type { Member } from '@raccolta/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { teamKeys } from '../../teams/api/team-keys';
 
 /** Query keys of a team's members, under the team's id so one team's changes touch only its own. */
 export const memberKeys = {
@@ -37,4 +38,15 @@ export function storeMember(queryClient: QueryClient, member: Member): void {
       },
   );
   void queryClient.invalidateQueries({ queryKey: memberKeys.lists(member.teamId) });
+}
+
+/**
+ * After a member was added or removed: the member lists, and the teams (their details and the
+ * team list count the members), are fetched again.
+ */
+export function refreshMembership(queryClient: QueryClient, teamId: string): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: memberKeys.lists(teamId) }),
+    queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+  ]);
 }

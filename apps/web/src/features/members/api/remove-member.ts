@@ -2,7 +2,7 @@ import type { Member } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useSession, type AuthedRequest } from '../../auth';
-import { memberKeys, membersPath } from './member-keys';
+import { memberKeys, membersPath, refreshMembership } from './member-keys';
 
 /** DELETE /teams/{teamId}/members/{userId}: 204 with no body (and none sent, so no content type). */
 export function deleteMember(
@@ -20,7 +20,7 @@ export function useRemoveMemberMutation() {
     mutationFn: (member: Member) => deleteMember(request, member.teamId, member.userId),
     onSuccess: (_data, member) => {
       queryClient.removeQueries({ queryKey: memberKeys.detail(member.teamId, member.userId) });
-      return queryClient.invalidateQueries({ queryKey: memberKeys.lists(member.teamId) });
+      return refreshMembership(queryClient, member.teamId);
     },
   });
 }

@@ -77,7 +77,8 @@ export function CredentialsDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const teamCode = credentials.teamAlias ?? credentials.teamId;
+  // The short code (any case, no 0/O/1/I/L) is what a contributor can read out and type on a phone.
+  const teamCode = credentials.teamCode;
   // Internal members are contributors: their sign-in is the upload app's, with the team filled in.
   const signInUrl = `${window.location.origin}${UPLOAD_SIGN_IN_PATH}?team=${encodeURIComponent(teamCode)}`;
 

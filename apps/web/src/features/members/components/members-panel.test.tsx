@@ -21,6 +21,7 @@ const CREDENTIALS = {
   teamAlias: 'choir',
   username: 'carlo.rossi',
   password: 'Xy7-generated-Pass_01',
+  teamCode: 'K7QM3XR',
 };
 
 function renderPanel(handlers: Record<string, (body: unknown) => Response> = {}) {
@@ -138,7 +139,11 @@ describe('members panel', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Sign-in details' });
     expect(post).toHaveBeenCalledWith({ username: 'carlo.rossi', role: 'uploader', locale: 'en' });
-    expect(within(dialog).getByDisplayValue('choir')).toBeTruthy();
+    // The short team code, not the alias or the 36-character id, is what the contributor types.
+    expect(within(dialog).getByLabelText('Team code')).toHaveProperty('value', 'K7QM3XR');
+    expect(
+      within(dialog).getByDisplayValue(`${window.location.origin}/upload/signin?team=K7QM3XR`),
+    ).toBeTruthy();
     expect(within(dialog).getByDisplayValue('carlo.rossi')).toBeTruthy();
     expect(within(dialog).getByDisplayValue(CREDENTIALS.password)).toBeTruthy();
     expect(within(dialog).getByText('The password is shown only once: copy it now.')).toBeTruthy();

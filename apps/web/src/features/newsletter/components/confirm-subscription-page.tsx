@@ -13,7 +13,10 @@ export function ConfirmSubscriptionPage() {
       texts={{
         title: t('newsletter.confirm.title'),
         pending: t('newsletter.confirm.pending'),
-        success: t('newsletter.confirm.success'),
+        success: ({ status }) =>
+          status === 'alreadyConfirmed'
+            ? t('newsletter.confirm.alreadyConfirmed')
+            : t('newsletter.confirm.success'),
         invalid: t('validation.invalidSubscriptionConfirmation'),
       }}
     />

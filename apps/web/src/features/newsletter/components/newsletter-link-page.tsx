@@ -9,24 +9,25 @@ import { useErrorText } from '../../../lib/error-text';
 import { AuthCard, AuthOutcome, PendingStatus, useRunOnce } from '../../auth';
 import { canRetry } from '../utils/can-retry';
 
-interface LinkTexts {
+interface LinkTexts<R> {
   title: string;
   pending: string;
-  success: string;
+  /** What the link did, from the answer (a confirmation tells a first use from a later one). */
+  success: string | ((data: R) => string);
   /** The link lacks a parameter or holds a malformed one (spec §5 "Links"). */
   invalid: string;
 }
 
-type LinkMutation<B> = UseMutationResult<unknown, Error, B>;
+type LinkMutation<B, R> = UseMutationResult<R, Error, B>;
 
-function LinkAction<B>({
+function LinkAction<B, R>({
   body,
   useLinkMutation,
   texts,
 }: {
   body: B;
-  useLinkMutation: () => LinkMutation<B>;
-  texts: LinkTexts;
+  useLinkMutation: () => LinkMutation<B, R>;
+  texts: LinkTexts<R>;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -34,7 +35,9 @@ function LinkAction<B>({
   useRunOnce(() => mutation.mutate(body));
 
   if (mutation.isSuccess) {
-    return <AuthOutcome severity="success" message={texts.success} action={<BackHomeButton />} />;
+    const message =
+      typeof texts.success === 'string' ? texts.success : texts.success(mutation.data);
+    return <AuthOutcome severity="success" message={message} action={<BackHomeButton />} />;
   }
   if (mutation.isError) {
     return (
@@ -66,14 +69,14 @@ function LinkAction<B>({
  * The page of an e-mailed newsletter link (`?email&token`): it checks the link's query on the
  * client, runs the call once on load, then shows the outcome and the way home (spec §2).
  */
-export function NewsletterLinkPage<B>({
+export function NewsletterLinkPage<B, R>({
   schema,
   useLinkMutation,
   texts,
 }: {
   schema: z.ZodType<B>;
-  useLinkMutation: () => LinkMutation<B>;
-  texts: LinkTexts;
+  useLinkMutation: () => LinkMutation<B, R>;
+  texts: LinkTexts<R>;
 }) {
   const [searchParams] = useSearchParams();
   const link = schema.safeParse({

@@ -12,6 +12,7 @@ import {
   sentRequests,
   stubMatchMedia,
 } from '../../../test/providers';
+import { i18n } from '../../../i18n';
 import { createTestSessionManager } from '../../../test/session-fixtures';
 import { LandingPage } from '../../landing/components/landing-page';
 import { ConfirmSubscriptionPage } from './confirm-subscription-page';
@@ -54,7 +55,7 @@ describe('newsletter', () => {
 
       fireEvent.change(emailField(), { target: { value: 'zoe@' } });
       submit();
-      expect(await screen.findByText('Invalid email address')).toBeTruthy();
+      expect(await screen.findByText('Invalid e-mail address')).toBeTruthy();
       expect(screen.getByText('You must accept the terms to subscribe')).toBeTruthy();
       expect(termsBox().getAttribute('aria-invalid')).toBe('true');
       // The page asks for its configuration; nothing is sent to the subscriptions endpoint.
@@ -66,10 +67,10 @@ describe('newsletter', () => {
     it('focuses the first field to fix, and takes each error away once it is fixed', async () => {
       renderRoutes(routes, '/');
       submit();
-      expect(await screen.findByText('Email required')).toBeTruthy();
+      expect(await screen.findByText('E-mail required')).toBeTruthy();
       expect(document.activeElement).toBe(emailField());
       fireEvent.change(emailField(), { target: { value: 'zoe@example.com' } });
-      await waitFor(() => expect(screen.queryByText('Email required')).toBeNull());
+      await waitFor(() => expect(screen.queryByText('E-mail required')).toBeNull());
       expect(screen.getByText('You must accept the terms to subscribe')).toBeTruthy();
       fireEvent.click(termsBox());
       await waitFor(() =>
@@ -107,7 +108,7 @@ describe('newsletter', () => {
       fireEvent.change(emailField(), { target: { value: 'zoe@example.com' } });
       fireEvent.click(termsBox());
       submit();
-      expect(await screen.findByText('Email already registered')).toBeTruthy();
+      expect(await screen.findByText('E-mail already registered')).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
 
       fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
@@ -194,6 +195,22 @@ describe('newsletter', () => {
       expect(bodiesSentTo('/subscriptions/confirm')).toEqual([
         { email: 'zoe@example.com', token: 'abc' },
       ]);
+    });
+
+    it('tells a confirmed subscriber who opens a link again that the address is already confirmed', async () => {
+      fetchMock.mockImplementation(
+        fetchRoutes({
+          'POST /subscriptions/confirm': () => jsonResponse(200, { status: 'alreadyConfirmed' }),
+        }),
+      );
+      renderRoutes(routes, '/newsletter/confirm?email=zoe%40example.com&token=abc');
+      expect(await screen.findByText(/This address is already confirmed/)).toBeTruthy();
+      expect(screen.queryByText(/not valid/)).toBeNull();
+      cleanup();
+      await i18n.changeLanguage('it');
+      renderRoutes(routes, '/newsletter/confirm?email=zoe%40example.com&token=abc');
+      expect(await screen.findByText(/Questo indirizzo è già confermato/)).toBeTruthy();
+      await i18n.changeLanguage('en');
     });
 
     it('explains an expired link', async () => {

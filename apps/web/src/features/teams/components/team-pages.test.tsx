@@ -91,6 +91,66 @@ describe('teams pages', () => {
     expect(screen.getByRole('button', { name: 'Add member' })).toBeTruthy();
   });
 
+  it('counts a member just added in the team details', async () => {
+    let count = 3;
+    const created = member({ type: 'internal', username: 'carlo.rossi', role: 'uploader' });
+    const members = () =>
+      jsonResponse(200, { members: [self('owner'), BEA], pagination: { lastKey: null } });
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /users/@me': () => jsonResponse(200, ME),
+        'GET /teams': () =>
+          jsonResponse(200, { teams: [teamListItem()], pagination: { lastKey: null } }),
+        'GET /teams/choir': () => jsonResponse(200, team({ membersCount: count })),
+        [`GET /teams/${TEAM_ID}`]: () => jsonResponse(200, team({ membersCount: count })),
+        [`GET /teams/${TEAM_ID}/members`]: members,
+        [`GET /teams/${TEAM_ID}/members/${ADA.sub}`]: () => jsonResponse(200, self('owner')),
+        [`POST /teams/${TEAM_ID}/members`]: () => {
+          count = 4;
+          return jsonResponse(201, {
+            member: created,
+            credentials: {
+              teamId: TEAM_ID,
+              teamAlias: 'choir',
+              teamCode: 'K7QM3XR',
+              username: 'carlo.rossi',
+              password: 'Xy7-generated-Pass_01',
+            },
+          });
+        },
+      }),
+    );
+    renderRoutes(routes, '/teams/choir');
+    await screen.findByRole('button', { name: 'Account menu' }, { timeout: 10_000 });
+    await openTeamMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Details' }));
+    let details = await screen.findByRole('dialog', { name: 'Team details' });
+    expect(within(details).getByText('3')).toBeTruthy();
+    fireEvent.click(within(details).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Members' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add member' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Internal contributor' }));
+    fireEvent.change(screen.getByLabelText('Username', { exact: false, selector: 'input' }), {
+      target: { value: 'carlo.rossi' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const credentials = await screen.findByRole('dialog', { name: 'Sign-in details' });
+    fireEvent.click(within(credentials).getByRole('button', { name: 'Done' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Sign-in details' })).toBeNull(),
+    );
+    // On a phone the members panel is a drawer: closed, the header is reachable again.
+    fireEvent.keyDown(screen.getByRole('presentation'), { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByRole('presentation')).toBeNull());
+
+    await openTeamMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Details' }));
+    details = await screen.findByRole('dialog', { name: 'Team details' });
+    expect(await within(details).findByText('4')).toBeTruthy();
+  }, 60_000);
+
   it('remembers that the members panel was collapsed', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: true,

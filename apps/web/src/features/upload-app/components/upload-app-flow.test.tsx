@@ -68,10 +68,15 @@ describe('upload app: sign-in, team and collection', () => {
     serveUploadApp({ handlers: {} });
     const { router } = renderUploadApp('/upload');
     expect(await screen.findByRole('heading', { name: 'Sign in to upload' })).toBeTruthy();
+    // Internal contributors have no e-mail for a reset link: they are told whom to ask.
+    const askManager =
+      'Signing in with a username and a team code? Ask your team’s manager for a new password.';
+    expect(screen.getByText(askManager)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('link', { name: 'Forgot your password?' }));
     expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/forgot');
+    expect(screen.getByText(askManager)).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'Back to sign in' }));
     expect(await screen.findByRole('heading', { name: 'Sign in to upload' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/upload/signin');
@@ -90,6 +95,7 @@ describe('upload app: sign-in, team and collection', () => {
     });
     const { router } = renderUploadApp(`/upload/teams/choir/collections/${COLLECTION_ID}`);
     expect(await screen.findByRole('heading', { name: 'Sign in to upload' })).toBeTruthy();
+    expect(screen.getByText('Sign in to upload to the collection.')).toBeTruthy();
     type('E-mail or username', 'ada@example.com');
     type('Password', 'correct horse');
     submit('Sign in');
@@ -206,5 +212,6 @@ describe('upload app: sign-in, team and collection', () => {
     renderUploadApp('/upload/signin');
     serveUploadApp();
     expect(await screen.findByRole('heading', { name: 'Accedi per caricare' })).toBeTruthy();
+    expect(screen.getByText(/Chiedi una nuova password a chi gestisce il tuo team/)).toBeTruthy();
   });
 });

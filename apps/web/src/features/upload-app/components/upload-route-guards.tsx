@@ -40,9 +40,8 @@ export function UploadGuestRoute() {
 }
 
 function SignedOutRedirect({ from, remember }: { from: string; remember: boolean }) {
-  useEffect(() => {
-    if (remember) rememberSignInRedirect(from);
-  }, [from, remember]);
+  // Stored before the sign-in page renders: it reads the path to say where it leads.
+  if (remember) rememberSignInRedirect(from);
   return <Navigate to={UPLOAD_SIGN_IN_PATH} replace />;
 }
 

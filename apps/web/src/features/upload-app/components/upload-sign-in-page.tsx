@@ -9,6 +9,7 @@ import {
   peekSignInRedirect,
   ProviderButtons,
   SignInForm,
+  signInPurpose,
   teamFromQuery,
 } from '../../auth';
 import { uploadSignedInTarget } from './upload-route-guards';
@@ -24,6 +25,16 @@ export function UploadSignInPage() {
   const [searchParams] = useSearchParams();
   const [challenge, setChallenge] = useState<NewPasswordRequiredData | null>(null);
   useDocumentTitle(t('uploadApp.signIn.documentTitle'));
+  // Sent here from a page of the app (a shared collection link): say where signing in leads.
+  const remembered = peekSignInRedirect();
+  const purpose =
+    remembered !== null && uploadSignedInTarget(searchParams, remembered) === remembered
+      ? signInPurpose(remembered)
+      : null;
+  const subtitle =
+    purpose !== null && purpose.key !== 'page'
+      ? t(`auth.signIn.continueTo.${purpose.key}`, purpose.values)
+      : t('uploadApp.signIn.subtitle');
 
   if (challenge !== null) {
     return (
@@ -33,7 +44,7 @@ export function UploadSignInPage() {
     );
   }
   return (
-    <AuthCard title={t('uploadApp.signIn.title')} subtitle={t('uploadApp.signIn.subtitle')}>
+    <AuthCard title={t('uploadApp.signIn.title')} subtitle={subtitle}>
       <SignInForm
         queryTeam={teamFromQuery(searchParams)}
         onNewPasswordRequired={setChallenge}
