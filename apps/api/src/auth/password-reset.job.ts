@@ -31,7 +31,7 @@ export const passwordResetJob = defineJob({
     if (!user?.email || user.kind !== 'standard') return;
     const email = user.email;
     await db.transaction().execute(async (trx) => {
-      if (!(await reserveMailTo(trx, email, now))) return;
+      if (!(await reserveMailTo(trx, email, now, 'account'))) return;
       await invalidateCodes(trx, user.id, 'reset_password', now);
       const code = await createCode(
         trx,

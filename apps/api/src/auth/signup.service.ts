@@ -103,7 +103,7 @@ export async function sendVerification(
 ): Promise<void> {
   if (!user.email) return;
   // Over the recipient's mail limit nothing is sent; the caller answers as usual.
-  if (!(await reserveMailTo(db, user.email, now))) return;
+  if (!(await reserveMailTo(db, user.email, now, 'account'))) return;
   await invalidateCodes(db, user.id, 'verify_email', now);
   const code = await createCode(
     db,

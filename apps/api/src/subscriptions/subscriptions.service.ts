@@ -105,7 +105,7 @@ async function sendConfirmation(
   locale: Locale,
   now: number,
 ): Promise<void> {
-  if (!(await reserveMailTo(trx, row.email, now))) return;
+  if (!(await reserveMailTo(trx, row.email, now, 'newsletter'))) return;
   const token = confirmToken(ctx.config.secret, row.email, now);
   await enqueueMail(
     trx,
