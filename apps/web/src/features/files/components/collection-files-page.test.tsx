@@ -8,6 +8,7 @@ import {
   COLLECTION_PATH,
   errorResponse,
   fetchMock,
+  jsonResponse,
   fileItem,
   listQueries,
   PAGE_PATH,
@@ -84,6 +85,44 @@ describe('files screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Collections' }).getAttribute('href')).toBe(
       '/teams/choir',
     );
+  });
+
+  it('asks again while a new upload waits for its thumbnail, and shows it without a reload', async () => {
+    const fresh = fileItem({ name: 'just-uploaded.jpg', renditionStatus: 'pending' });
+    const list = serve({ files: [fresh, NOTES] });
+    list.mockImplementation(() =>
+      jsonResponse(200, {
+        files:
+          list.mock.calls.length < 2
+            ? [fresh, NOTES]
+            : [
+                {
+                  ...fresh,
+                  renditionStatus: 'ready',
+                  thumbnailUrl: 'https://cdn.example/thumb/fresh.webp',
+                },
+                NOTES,
+              ],
+        pagination: { lastKey: null },
+      }),
+    );
+    renderFilesPage();
+    const name = await screen.findByText('just-uploaded.jpg');
+    const row = name.closest('tr');
+    if (row === null) throw new Error('row missing');
+    expect(row.querySelector('img')).toBeNull();
+    await vi.waitFor(
+      () =>
+        expect(row.querySelector('img')?.getAttribute('src')).toBe(
+          'https://cdn.example/thumb/fresh.webp',
+        ),
+      { timeout: 6000 },
+    );
+    const asked = list.mock.calls.length;
+    expect(asked).toBe(2);
+    // Nothing waits any more: no further asks.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(list.mock.calls.length).toBe(asked);
   });
 
   it('sets unread files apart: a bold name and a dot named Unread', async () => {
