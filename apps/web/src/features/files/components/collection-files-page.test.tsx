@@ -224,7 +224,10 @@ describe('files screen', { timeout: 30_000 }, () => {
     serve({ role: 'viewer', files: [SCORE] });
     renderFilesPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for score.pdf' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Download']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Download',
+      'Mark as unread',
+    ]);
     expect(screen.queryByRole('button', { name: 'Upload files' })).toBeNull();
     cleanup();
 
@@ -232,7 +235,10 @@ describe('files screen', { timeout: 30_000 }, () => {
     renderFilesPage();
     expect(await screen.findByRole('button', { name: 'Upload files' })).toBeTruthy();
     expect(screen.getByLabelText('Upload files', { selector: 'input' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Actions for score.pdf' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for score.pdf' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Mark as unread',
+    ]);
   });
 
   it('shows the empty states: with filters a clear button, without files an upload hint', async () => {

@@ -12,9 +12,11 @@ import {
 } from '@raccolta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { NOT_FOUND_PATH } from '../../../app/paths';
 import { isDateRangeInvalid } from '../../../components/date-range-filter';
+import { ERROR_TOAST_DURATION_MS, useSnackbar } from '../../../components/snackbar';
 import { isClientError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../auth';
@@ -24,6 +26,7 @@ import { teamPath, useTeamActor } from '../../teams';
 import { fileKeys } from '../api/file-keys';
 import { useCollectionQuery } from '../api/get-collection';
 import { useFilesQuery } from '../api/list-files';
+import { useCollectionReadMutation, useFileReadMutation } from '../api/read-marks';
 import { useDownloadFile } from '../hooks/use-download-file';
 import { useFileFilters } from '../hooks/use-file-filters';
 import { useFileUploads } from '../hooks/use-file-uploads';
@@ -89,6 +92,12 @@ export function CollectionFilesScreen({
   const downloads = useDownloads();
   const [preview, setPreview] = useState<FileItem | null>(null);
   const [deleting, setDeleting] = useState<FileItem | null>(null);
+  const { t } = useTranslation();
+  const { show } = useSnackbar();
+  const fileRead = useFileReadMutation();
+  const collectionRead = useCollectionReadMutation();
+  const readMarkFailed = () =>
+    show(t('files.errors.readMark'), 'error', { autoHideDuration: ERROR_TOAST_DURATION_MS });
   useDocumentTitle(collection.data?.name ?? null);
 
   if (isClientError(collection.error)) return <Navigate to={NOT_FOUND_PATH} replace />;
@@ -105,12 +114,27 @@ export function CollectionFilesScreen({
       : null;
   const actions: FileAction[] = [];
   if (canDownload) actions.push('download');
+  // Read marks are the caller's own: every member who sees the file may set them (spec §6).
+  if (actor !== null) actions.push('toggleRead');
   if (actor !== null && canDeleteFile(actor.role)) actions.push('delete');
 
   const onAction = (action: FileAction, file: FileItem) => {
     if (action === 'download') download(file);
+    else if (action === 'toggleRead')
+      fileRead.mutate({ file, read: file.readAt === null }, { onError: readMarkFailed });
     else setDeleting(file);
   };
+  const onMarkAllRead =
+    actor !== null && (collection.data?.filesCount ?? 0) > 0
+      ? () =>
+          collectionRead.mutate(
+            { collection: { teamId: team.teamId, collectionId }, read: true },
+            {
+              onSuccess: () => show(t('files.markedAllRead'), 'success'),
+              onError: readMarkFailed,
+            },
+          )
+      : null;
 
   const closePreview = () => {
     setPreview(null);
@@ -161,6 +185,8 @@ export function CollectionFilesScreen({
         onUpload={canUpload ? uploads.add : null}
         onDownloadAll={onDownloadAll}
         downloadPending={downloads.isRequesting(collectionId)}
+        onMarkAllRead={onMarkAllRead}
+        markingAllRead={collectionRead.isPending}
       />
       <UploadPanel uploads={uploads} />
       <FileDropZone enabled={canUpload && wide} onFiles={uploads.add}>

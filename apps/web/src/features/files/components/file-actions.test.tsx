@@ -251,6 +251,56 @@ describe('file preview and actions', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('marks a file unread and read again from its menu, then refreshes the list', async () => {
+    const unread = vi.fn(() => new Response(null, { status: 204 }));
+    const read = vi.fn(() => new Response(null, { status: 204 }));
+    const list = serve({
+      role: 'viewer',
+      files: FILES,
+      handlers: {
+        [`DELETE ${FILES_PATH}/${SECOND.fileId}/read`]: unread,
+        [`PUT ${FILES_PATH}/${FIRST.fileId}/read`]: read,
+      },
+    });
+    renderFilesPage();
+    const listCalls = () => list.mock.calls.length;
+    await screen.findByText('second.pdf');
+    const before = listCalls();
+    // second.pdf was read: its menu offers "Mark as unread".
+    await chooseAction('second.pdf', 'Mark as unread');
+    await vi.waitFor(() => expect(unread).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(listCalls()).toBeGreaterThan(before));
+    // first.jpg was not: its menu offers "Mark as read".
+    await chooseAction('first.jpg', 'Mark as read');
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+    expect(requested('GET', `${FILES_PATH}/${FIRST.fileId}`)).toBe(0);
+  });
+
+  it('marks all files read, says so and refreshes; a failure is a toast', async () => {
+    const readAll = vi.fn(() => new Response(null, { status: 204 }));
+    const collectionPath = FILES_PATH.replace(/\/files$/, '');
+    const list = serve({ files: FILES, handlers: { [`PUT ${collectionPath}/read`]: readAll } });
+    renderFilesPage();
+    await screen.findByText('second.pdf');
+    const before = list.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(
+      await screen.findByText('Every file of this collection is marked as read.'),
+    ).toBeTruthy();
+    expect(readAll).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(before));
+    cleanup();
+
+    serve({
+      files: FILES,
+      handlers: { [`PUT ${collectionPath}/read`]: () => errorResponse(500, 'generic') },
+    });
+    renderFilesPage();
+    await screen.findByText('second.pdf');
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByText('The read mark could not be changed. Try again.')).toBeTruthy();
+  });
+
   it('uploads one file at a time as multipart, shows a translated 413 and retries', async () => {
     const uploaded = fileItem({ name: 'small.png', uploadedBy: ADA.sub });
     const list = serve();

@@ -1,4 +1,5 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import DoneAll from '@mui/icons-material/DoneAll';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterAltOffOutlined from '@mui/icons-material/FilterAltOffOutlined';
 import Refresh from '@mui/icons-material/Refresh';
@@ -39,6 +40,9 @@ export interface FilesHeaderProps {
   onDownloadAll: (() => void) | null;
   /** The request is on its way to the server. */
   downloadPending?: boolean;
+  /** "Mark all as read": every file of the collection read for the caller; null without files. */
+  onMarkAllRead?: (() => void) | null;
+  markingAllRead?: boolean;
 }
 
 /**
@@ -96,6 +100,8 @@ export function FilesHeader({
   onUpload,
   onDownloadAll,
   downloadPending = false,
+  onMarkAllRead = null,
+  markingAllRead = false,
 }: FilesHeaderProps) {
   const { t } = useTranslation();
   const creatorName = creator === null ? '…' : (creator.nickname ?? t('files.formerMember'));
@@ -118,6 +124,19 @@ export function FilesHeader({
         >
           {t('files.clearFilters')}
         </Button>
+        {onMarkAllRead !== null && (
+          <Tooltip title={t('files.markAllRead')}>
+            <span>
+              <IconButton
+                aria-label={t('files.markAllRead')}
+                onClick={onMarkAllRead}
+                disabled={markingAllRead}
+              >
+                {markingAllRead ? <CircularProgress size={20} aria-hidden /> : <DoneAll />}
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
         <Tooltip title={t('actions.refresh')}>
           <span>
             <IconButton aria-label={t('actions.refresh')} onClick={onRefresh} disabled={refreshing}>
