@@ -11,7 +11,7 @@ import {
   type Team,
 } from '@raccolta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { NOT_FOUND_PATH } from '../../../app/paths';
@@ -30,6 +30,7 @@ import { useCollectionReadMutation, useFileReadMutation } from '../api/read-mark
 import { useDownloadFile } from '../hooks/use-download-file';
 import { useFileFilters } from '../hooks/use-file-filters';
 import { useFileUploads } from '../hooks/use-file-uploads';
+import { usePreviewHistory } from '../hooks/use-preview-history';
 import { hasActiveFilters, toListFilters, type FileFilters } from '../utils/file-filters';
 import { DeleteFileDialog } from './delete-file-dialog';
 import { FilePreviewDialog } from './file-preview-dialog';
@@ -90,7 +91,12 @@ export function CollectionFilesScreen({
   const uploads = useFileUploads(team.teamId, collectionId);
   const { download, pendingFileId } = useDownloadFile();
   const downloads = useDownloads();
-  const [preview, setPreview] = useState<FileItem | null>(null);
+  // Opening the preview marked the file read: the list shows it so once it closes.
+  const onPreviewClosed = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: fileKeys.lists(team.teamId, collectionId) });
+  }, [queryClient, team.teamId, collectionId]);
+  const previewState = usePreviewHistory<FileItem>(onPreviewClosed);
+  const preview = previewState.shown;
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const { t } = useTranslation();
   const { show } = useSnackbar();
@@ -136,12 +142,6 @@ export function CollectionFilesScreen({
           )
       : null;
 
-  const closePreview = () => {
-    setPreview(null);
-    // Opening marked the file read: the list shows it so.
-    void queryClient.invalidateQueries({ queryKey: fileKeys.lists(team.teamId, collectionId) });
-  };
-
   let previewDialog = null;
   if (preview !== null) {
     const index = files.findIndex((file) => file.fileId === preview.fileId);
@@ -153,9 +153,9 @@ export function CollectionFilesScreen({
         position={index >= 0 ? { index: index + 1, total: files.length } : null}
         canDownload={canDownload}
         downloading={pendingFileId === preview.fileId}
-        onNavigate={setPreview}
+        onNavigate={previewState.move}
         onDownload={download}
-        onClose={closePreview}
+        onClose={previewState.close}
       />
     );
   }
@@ -201,7 +201,7 @@ export function CollectionFilesScreen({
           wide={wide}
           sort={filters.sort}
           onToggleSort={() => update({ sort: filters.sort === 'desc' ? 'asc' : 'desc' })}
-          onOpen={setPreview}
+          onOpen={previewState.open}
           onSelectUploader={(creatorId) => update({ view: 'all', creator: creatorId })}
           actions={actions}
           onAction={onAction}

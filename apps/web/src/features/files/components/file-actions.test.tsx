@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installImageGuards } from '../../../app/image-guards';
+import { stubMatchMedia } from '../../../test/providers';
 import { ADA, storeSession } from '../../../test/session-fixtures';
 import {
   errorResponse,
@@ -192,6 +193,54 @@ describe('file preview and actions', { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await vi.waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(listCalls));
+  });
+
+  it('on a phone: swipes between files, keeps the counter, and Back closes it in the collection', async () => {
+    stubMatchMedia();
+    const list = serve({ files: FILES, handlers: detailHandlers() });
+    const { router } = renderFilesPage();
+    const start = router.state.location;
+    fireEvent.click(await screen.findByText('first.jpg'));
+    const dialog = await screen.findByRole('dialog', { name: 'first.jpg' });
+    expect(within(dialog).getByText('1 of 3')).toBeTruthy();
+    // Opening it added a history entry at the same address.
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(router.state.location.pathname).toBe(start.pathname);
+
+    const stage = within(dialog).getByRole('button', { name: 'Next file' }).parentElement;
+    if (stage === null) throw new Error('no stage');
+    const swipe = (fromX: number, toX: number, toY = 300) => {
+      fireEvent.touchStart(stage, { touches: [{ clientX: fromX, clientY: 300 }] });
+      fireEvent.touchEnd(stage, { touches: [], changedTouches: [{ clientX: toX, clientY: toY }] });
+    };
+    const title = (name: string) => within(dialog).findByRole('heading', { name });
+    swipe(300, 80);
+    expect(await title('second.pdf')).toBeTruthy();
+    expect(within(dialog).getByText('2 of 3')).toBeTruthy();
+    // A short or mostly vertical move is no swipe.
+    swipe(300, 270);
+    swipe(300, 200, 600);
+    expect(await title('second.pdf')).toBeTruthy();
+    swipe(300, 80);
+    expect(await title('third.png')).toBeTruthy();
+    // A swipe from the left edge goes to the previous file, not out of the collection.
+    swipe(2, 250);
+    expect(await title('second.pdf')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(start.pathname);
+
+    const listCalls = list.mock.calls.length;
+    await act(() => router.navigate(-1));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.key).toBe(start.key);
+    expect(screen.getByRole('heading', { level: 1, name: 'Spring concert' })).toBeTruthy();
+    await vi.waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(listCalls));
+
+    // Closing with its button goes back over its entry too: one Back leaves nothing behind.
+    fireEvent.click(await screen.findByText('first.jpg'));
+    const again = await screen.findByRole('dialog', { name: 'first.jpg' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(router.state.location.key).toBe(start.key));
   });
 
   it('shows loadingFile when the preview cannot be fetched', async () => {
