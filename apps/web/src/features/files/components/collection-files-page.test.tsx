@@ -291,4 +291,24 @@ describe('files screen', { timeout: 30_000 }, () => {
     expect(within(row).getAllByRole('cell')).toHaveLength(2);
     expect(within(row).getByText('Bea')).toBeTruthy();
   });
+
+  it('folds the date filter away on a phone behind a Filters toggle, open when dates are set', async () => {
+    stubMatchMedia();
+    serve({ files: [SCORE] });
+    renderFilesPage();
+    await screen.findByText('score.pdf');
+    expect(screen.queryByRole('button', { name: 'Choose the start date' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(await screen.findByRole('button', { name: 'Choose the start date' })).toBeTruthy();
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    cleanup();
+
+    serve({ files: [SCORE] });
+    renderFilesPage(`${PAGE_PATH}?from=1741132800000`);
+    await screen.findByText('score.pdf');
+    expect(screen.getByRole('button', { name: 'Filters (dates set)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose the start date' })).toBeTruthy();
+  });
 });
