@@ -5,6 +5,10 @@ import { idSchema } from './validation-fields.js';
 
 /** File shapes and list queries (spec §3 File, §7 "Collections and files"). */
 
+/** The states of a file's thumbnail and preview; see fileSchema.renditionStatus. */
+export const RENDITION_STATUSES = ['pending', 'ready', 'failed', 'none'] as const;
+export type RenditionStatus = (typeof RENDITION_STATUSES)[number];
+
 /** Longest name kept for a file; longer names are shortened keeping their extension. */
 export const FILE_NAME_MAX_LENGTH = 255;
 
@@ -28,6 +32,12 @@ export const fileSchema = z.object({
   thumbnailUrl: z.string().nullable(),
   /** A short-lived link to a 1600 px WebP; null when there is none. */
   previewUrl: z.string().nullable(),
+  /**
+   * Where the thumbnail and preview stand: `pending` while the background job may still make
+   * them (ask again), `ready` when the links are set, `failed` when they cannot be made, `none`
+   * for a type that gets none. A client waits only while it is `pending`.
+   */
+  renditionStatus: z.enum(RENDITION_STATUSES),
   uploadedBy: z.uuid(),
   uploader: memberRefSchema,
   createdAt: z.iso.datetime(),

@@ -8,7 +8,7 @@ import { enqueueJob } from '../jobs/enqueue.js';
 import { authorize } from '../teams/team-access.js';
 import type { UserRow } from '../users/users.repository.js';
 import { cleanOriginalName, safeFileName } from './file-name.js';
-import { insertFile, moveCollection, type FileRow } from './files.repository.js';
+import { insertFile, markOwnUploadRead, moveCollection, type FileRow } from './files.repository.js';
 import { renderFileJob } from './renditions.job.js';
 import { canRender } from './renditions.js';
 import { isTypeAllowed, sniffContentType } from './sniff.js';
@@ -144,7 +144,8 @@ export interface CommitOptions {
 /**
  * Publishes a file row for bytes already stored: in one transaction with the collection's count
  * and dates and the rendition job, after checking again that the uploader may still add files
- * (a member disabled, or a collection hidden, during a long upload adds nothing).
+ * (a member disabled, or a collection hidden, during a long upload adds nothing). The uploader
+ * has read the file it uploaded.
  * Resolves to false when `claim` found the work done.
  */
 export async function commitFileRow(
@@ -162,6 +163,7 @@ export async function commitFileRow(
     if (!(await moveCollection(trx, scope, { delta: 1, now: row.created_at, actorId: actor.id })))
       throw new AppError('notFound');
     await insertFile(trx, row);
+    await markOwnUploadRead(trx, row, current.collection.updated_at);
     if (row.rendition_status === 'pending') {
       await enqueueJob(trx, renderFileJob, { payload: { fileId: row.id } }, ctx.clock);
     }

@@ -25,6 +25,7 @@ export function presentFile(row: FileRow, extras: FileExtras): FileItem {
     sha256: row.sha256,
     thumbnailUrl: extras.thumbnailUrl,
     previewUrl: extras.previewUrl,
+    renditionStatus: row.rendition_status,
     uploadedBy: row.uploaded_by,
     uploader: extras.uploader,
     createdAt: isoTime(row.created_at),

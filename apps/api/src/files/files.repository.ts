@@ -304,3 +304,89 @@ export async function moveCollection(
     .execute();
   return true;
 }
+
+/** "Mark as read" of one file: its own mark only, the collection's is left as it was. */
+export async function upsertFileRead(
+  db: Db,
+  fileId: string,
+  userId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('file_reads')
+    .values({ file_id: fileId, user_id: userId, read_at: now })
+    .onConflict((oc) => oc.columns(['file_id', 'user_id']).doUpdateSet({ read_at: now }))
+    .execute();
+}
+
+/** "Mark as unread": the user's mark of the file is gone, as if never opened. */
+export async function deleteFileRead(db: Db, fileId: string, userId: string): Promise<void> {
+  await db
+    .deleteFrom('file_reads')
+    .where('file_id', '=', fileId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/**
+ * "Mark all as read": every file of the collection not yet read by the user is read now (files
+ * already read keep the time they were opened), and so is the collection. One statement for the
+ * files, however many there are.
+ */
+export async function markCollectionFilesRead(
+  db: Db,
+  collectionId: string,
+  userId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('file_reads')
+    .columns(['file_id', 'user_id', 'read_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('files')
+        .select((s) => ['files.id', s.val(userId).as('user_id'), s.val(now).as('read_at')])
+        .where('files.collection_id', '=', collectionId),
+    )
+    .onConflict((oc) => oc.columns(['file_id', 'user_id']).doNothing())
+    .execute();
+  await db
+    .insertInto('collection_reads')
+    .values({ collection_id: collectionId, user_id: userId, read_at: now })
+    .onConflict((oc) => oc.columns(['collection_id', 'user_id']).doUpdateSet({ read_at: now }))
+    .execute();
+}
+
+/** A collection marked unread by the user: its files keep their own marks. */
+export async function deleteCollectionRead(
+  db: Db,
+  collectionId: string,
+  userId: string,
+): Promise<void> {
+  await db
+    .deleteFrom('collection_reads')
+    .where('collection_id', '=', collectionId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/**
+ * The uploader has read what it just uploaded. Its own upload does not make the collection
+ * unread for it either: when the uploader had read the collection since its last change, that
+ * mark moves to the upload's time; otherwise the collection stays unread, as other changes are.
+ */
+export async function markOwnUploadRead(
+  db: Db,
+  file: { id: string; collection_id: string; uploaded_by: string; created_at: number },
+  collectionUpdatedAt: number,
+): Promise<void> {
+  await upsertFileRead(db, file.id, file.uploaded_by, file.created_at);
+  await db
+    .updateTable('collection_reads')
+    .set({ read_at: file.created_at })
+    .where('collection_id', '=', file.collection_id)
+    .where('user_id', '=', file.uploaded_by)
+    .where('read_at', '>=', collectionUpdatedAt)
+    .where('read_at', '<', file.created_at)
+    .execute();
+}

@@ -22,6 +22,7 @@ import {
   listFilesOfTeam,
   listMemberFilesOfCollection,
 } from './files.service.js';
+import { readMarksRoutes } from './read-marks.routes.js';
 import { renditionLinksRoutes } from './rendition-links.routes.js';
 import { uploadFile } from './upload.service.js';
 import { BEARER } from '../http/api-docs.js';
@@ -62,6 +63,7 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       done(null, undefined);
     });
     await app.register(renditionLinksRoutes(ctx));
+    await app.register(readMarksRoutes(ctx));
 
     app.post(
       '/teams/:teamId/collections/:collectionId/files',

@@ -23,7 +23,7 @@ type Actor = Pick<CollectionAccessInput, 'role' | 'actorUserId'>;
 type Rule = (actor: Actor, collection: CollectionAccessInput['collection'] | undefined) => boolean;
 
 export interface FilesRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   payload?: Buffer;
   contentType?: string;
@@ -44,6 +44,8 @@ export interface FilesEndpoint {
   /** The answer by caller alone where it does not follow the usual 401/404. */
   byCaller?: (caller: Caller) => number | undefined;
   request: (world: FilesWorld, ctx: AppContext, caller: Caller) => FilesRequest;
+  /** Rows the call needs before it (a read mark to clear), written before the snapshot. */
+  prepare?: (world: FilesWorld, ctx: AppContext, caller: Caller) => Promise<void>;
 }
 
 const ROLES: readonly string[] = MEMBER_ROLES;
@@ -133,6 +135,62 @@ function perCollection(kind: CollectionKind): FilesEndpoint[] {
       ok: 204,
       writes: true,
       request: (w) => ({ method: 'DELETE', url: fileOf(w, kind) }),
+    },
+    {
+      name: `PUT the read mark of a file of the ${kind} collection`,
+      collection: kind,
+      allowed: readFile,
+      ok: 204,
+      writes: true,
+      request: (w) => ({ method: 'PUT', url: `${fileOf(w, kind)}/read` }),
+    },
+    {
+      name: `DELETE the read mark of a file of the ${kind} collection`,
+      collection: kind,
+      allowed: readFile,
+      ok: 204,
+      writes: true,
+      prepare: async (w, ctx, caller) => {
+        if (caller === 'anonymous') return;
+        await ctx.db
+          .insertInto('file_reads')
+          .values({ file_id: w.files[kind].id, user_id: w.users[caller].id, read_at: 1 })
+          .execute();
+      },
+      request: (w) => ({ method: 'DELETE', url: `${fileOf(w, kind)}/read` }),
+    },
+    {
+      name: `PUT the read mark of the ${kind} collection (all its files)`,
+      collection: kind,
+      allowed: readFile,
+      ok: 204,
+      writes: true,
+      request: (w) => ({
+        method: 'PUT',
+        url: `/teams/${w.team.id}/collections/${w.collections[kind].id}/read`,
+      }),
+    },
+    {
+      name: `DELETE the read mark of the ${kind} collection`,
+      collection: kind,
+      allowed: readFile,
+      ok: 204,
+      writes: true,
+      prepare: async (w, ctx, caller) => {
+        if (caller === 'anonymous') return;
+        await ctx.db
+          .insertInto('collection_reads')
+          .values({
+            collection_id: w.collections[kind].id,
+            user_id: w.users[caller].id,
+            read_at: 1,
+          })
+          .execute();
+      },
+      request: (w) => ({
+        method: 'DELETE',
+        url: `/teams/${w.team.id}/collections/${w.collections[kind].id}/read`,
+      }),
     },
     {
       name: `GET a thumbnail link of the ${kind} collection`,

@@ -39,6 +39,7 @@ describe('files: authorisation matrix', () => {
             ? undefined
             : `Bearer ${await accessToken(server.ctx, world.users[caller])}`;
         const root = localStorageRoot(server.config);
+        await endpoint.prepare?.(world, server.ctx, caller);
         const before = await filesSnapshot(server.ctx, root);
         const res = await send(endpoint.request(world, server.ctx, caller), authorization);
         expect(res.statusCode, res.body).toBe(status);
@@ -67,6 +68,14 @@ describe('files: authorisation matrix', () => {
       { method: 'GET', url: `${foreignFiles}/${files.foreign.id}` },
       { method: 'GET', url: `${foreignFiles}/${files.foreign.id}/download` },
       { method: 'DELETE', url: `${foreignFiles}/${files.foreign.id}` },
+      { method: 'PUT', url: `${foreignFiles}/${files.foreign.id}/read` },
+      { method: 'DELETE', url: `${foreignFiles}/${files.foreign.id}/read` },
+      { method: 'PUT', url: `/teams/${team.id}/collections/${collections.foreign.id}/read` },
+      { method: 'DELETE', url: `/teams/${team.id}/collections/${collections.foreign.id}/read` },
+      { method: 'PUT', url: `/teams/${otherTeam.id}/collections/${collections.foreign.id}/read` },
+      // A foreign file, and a file of another collection, through one of this team's collections.
+      { method: 'PUT', url: `${ownFiles}/${files.foreign.id}/read` },
+      { method: 'DELETE', url: `${ownFiles}/${files.owned.id}/read` },
       {
         method: 'GET',
         url: `/teams/${team.id}/members/${world.users.foreigner.id}/collections/${collections.foreign.id}/files`,
@@ -100,13 +109,22 @@ describe('files: authorisation matrix', () => {
   it('answers 400 for ids that are not ids', async () => {
     const world = await buildFilesWorld(server.ctx);
     const authorization = `Bearer ${await accessToken(server.ctx, world.users.owner)}`;
-    for (const url of [
-      `/teams/${world.team.id}/collections/not-an-id/files`,
-      `/teams/${world.team.id}/collections/${world.collections.shared.id}/files/not-an-id`,
-    ]) {
-      const res = await send({ method: 'GET', url }, authorization);
-      expect(res.statusCode, url).toBe(400);
+    const shared = `/teams/${world.team.id}/collections/${world.collections.shared.id}`;
+    const calls: FilesRequest[] = [
+      { method: 'GET', url: `/teams/${world.team.id}/collections/not-an-id/files` },
+      { method: 'GET', url: `${shared}/files/not-an-id` },
+      { method: 'PUT', url: `${shared}/files/not-an-id/read` },
+      { method: 'DELETE', url: `${shared}/files/not-an-id/read` },
+      { method: 'PUT', url: `/teams/${world.team.id}/collections/not-an-id/read` },
+      { method: 'DELETE', url: `/teams/${world.team.id}/collections/not-an-id/read` },
+    ];
+    const root = localStorageRoot(server.config);
+    const before = await filesSnapshot(server.ctx, root);
+    for (const call of calls) {
+      const res = await send(call, authorization);
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(400);
       expect(res.json()).toMatchObject({ errorCode: 'invalidInput' });
     }
+    expect(await filesSnapshot(server.ctx, root)).toBe(before);
   });
 });

@@ -230,6 +230,34 @@ describe('thumbnails and previews', () => {
     }).toEqual(first);
   });
 
+  it('tells a client to wait while the rendition is pending, and stop once ready, failed or none', async () => {
+    const res = await admin.upload(world.team.id, world.collections.shared.id, {
+      filename: 'fresh.jpg',
+      data: await makeJpeg(320, 240),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const fresh = res.json<FileItem>();
+    expect(fresh).toMatchObject({ renditionStatus: 'pending', thumbnailUrl: null });
+    server.worker?.worker.poke();
+    await waitUntil(
+      async () => (await row(fresh.fileId)).rendition_status !== 'pending',
+      'the rendition of fresh.jpg',
+      30_000,
+    );
+    const broken = await uploadAndSettle('broken-again.jpg', garbageJpeg());
+    const text = await admin.upload(world.team.id, world.collections.shared.id, {
+      filename: 'notes.txt',
+      data: Buffer.from('notes'),
+    });
+    expect(text.json<FileItem>()).toMatchObject({ renditionStatus: 'none', thumbnailUrl: null });
+
+    const listed = new Map((await admin.listAll(filesOf())).map((f) => [f.fileId, f]));
+    expect(listed.get(fresh.fileId)).toMatchObject({ renditionStatus: 'ready' });
+    expect(listed.get(fresh.fileId)?.thumbnailUrl).toMatch(/\/api\/renditions\//);
+    expect(listed.get(broken.id)).toMatchObject({ renditionStatus: 'failed', thumbnailUrl: null });
+    expect(listed.get(text.json<FileItem>().fileId)).toMatchObject({ renditionStatus: 'none' });
+  });
+
   it('is done when the file is gone', async () => {
     await expect(
       renderFileJob.prepare({ fileId: '01900000-0000-7000-8000-000000000000' })(deps(), run(1)),

@@ -80,7 +80,9 @@ describe('uploading a file', () => {
       uploader: { userId: world.users.uploader.id, nickname: expect.any(String) as string },
       thumbnailUrl: null,
       previewUrl: null,
-      readAt: null,
+      renditionStatus: 'pending',
+      // The uploader has read what it uploaded.
+      readAt: file.createdAt,
     });
 
     const row = await fileRow(file.fileId);

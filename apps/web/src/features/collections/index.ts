@@ -4,3 +4,4 @@ export { CollectionsView } from './components/collections-view';
 export { useCollectionsQuery } from './api/list-collections';
 export { CreateCollectionDialog } from './components/create-collection-dialog';
 export { DEFAULT_COLLECTION_FILTERS } from './utils/collection-filters';
+export { withCreatorFilter } from './utils/collection-filters';

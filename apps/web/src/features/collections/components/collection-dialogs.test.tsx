@@ -320,6 +320,8 @@ describe('create and edit from the collections view', { timeout: 15_000 }, () =>
     serve();
     renderCollections({ role: 'uploader' });
     await screen.findByRole('link', { name: 'Rehearsals' });
-    expect(screen.queryByRole('button', { name: 'Actions for Rehearsals' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Rehearsals' }));
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).toBeNull();
+    expect(screen.getAllByRole('menuitem').length).toBe(1);
   });
 });

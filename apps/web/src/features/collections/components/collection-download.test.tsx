@@ -73,6 +73,7 @@ describe('collection download from the list', { timeout: 15_000 }, () => {
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Download',
       'Edit',
+      'Mark as unread',
       'Delete',
     ]);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Download' }));
@@ -94,6 +95,34 @@ describe('collection download from the list', { timeout: 15_000 }, () => {
     expect(alert.textContent).toContain('The download of “Spring concert” could not be prepared.');
   });
 
+  it('marks a read collection unread and an unread one read from its menu', async () => {
+    const unread = vi.fn(() => new Response(null, { status: 204 }));
+    const read = vi.fn(() => new Response(null, { status: 204 }));
+    const spring = collection({ name: 'Spring concert' });
+    const winter = collection({ name: 'Winter walk', readAt: null });
+    const list = vi.fn(() => jsonResponse(200, listPage([spring, winter])));
+    fetchMock.mockImplementation(
+      fetchWithQuery(
+        { [`GET ${COLLECTIONS_PATH}`]: list },
+        {
+          [`DELETE ${COLLECTIONS_PATH}/${spring.collectionId}/read`]: unread,
+          [`PUT ${COLLECTIONS_PATH}/${winter.collectionId}/read`]: read,
+        },
+      ),
+    );
+    renderCollections({ role: 'viewer' });
+    const springRow = await rowOf('Spring concert');
+    const before = list.mock.calls.length;
+    fireEvent.click(springRow.getByRole('button', { name: 'Actions for Spring concert' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Mark as unread' }));
+    await vi.waitFor(() => expect(unread).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(before));
+    const winterRow = await rowOf('Winter walk');
+    fireEvent.click(winterRow.getByRole('button', { name: 'Actions for Winter walk' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Mark as read' }));
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+  });
+
   it('leaves Download out for an empty collection', async () => {
     serve([collection({ name: 'Empty', filesCount: 0 })]);
     renderCollections({ role: 'owner' });
@@ -101,6 +130,7 @@ describe('collection download from the list', { timeout: 15_000 }, () => {
     fireEvent.click(row.getByRole('button', { name: 'Actions for Empty' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Edit',
+      'Mark as unread',
       'Delete',
     ]);
   });
@@ -111,7 +141,10 @@ describe('collection download from the list', { timeout: 15_000 }, () => {
     const row = await rowOf('Mine');
     // The uploader created it, so Edit is there; Download is not (spec §6: no createDownload).
     fireEvent.click(row.getByRole('button', { name: 'Actions for Mine' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Edit',
+      'Mark as unread',
+    ]);
     expect(screen.queryByRole('menuitem', { name: 'Download' })).toBeNull();
   });
 });

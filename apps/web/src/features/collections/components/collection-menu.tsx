@@ -5,8 +5,15 @@ import MenuItem from '@mui/material/MenuItem';
 import type { Collection } from '@raccolta/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isUnread } from '../utils/unread';
 
-export type CollectionAction = 'edit' | 'download' | 'delete';
+function labelOf(action: CollectionAction, collection: Collection) {
+  if (action !== 'toggleRead') return action;
+  return isUnread(collection) ? 'markRead' : 'markUnread';
+}
+
+/** `toggleRead`: "Mark as unread" on a read collection, "Mark as read" (with its files) otherwise. */
+export type CollectionAction = 'edit' | 'download' | 'toggleRead' | 'delete';
 
 export interface CollectionMenuProps {
   collection: Collection;
@@ -52,7 +59,7 @@ export function CollectionMenu({ collection, actions, onAction }: CollectionMenu
               onAction(action, collection);
             }}
           >
-            {t(`collections.actions.${action}`)}
+            {t(`collections.actions.${labelOf(action, collection)}`)}
           </MenuItem>
         ))}
       </Menu>

@@ -79,13 +79,16 @@ describe('collections view states', { timeout: 15_000 }, () => {
     );
   });
 
-  it('gives no bottom bar to a viewer, and only Download in the row menu', async () => {
+  it('gives no bottom bar to a viewer, and only Download and read marks in the row menu', async () => {
     serve();
     renderCollections({ role: 'viewer' });
     await screen.findByRole('list', { name: 'Collections' });
     expect(screen.queryByRole('button', { name: 'New collection' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /^Actions for/ }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Download']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Download',
+      'Mark as unread',
+    ]);
   });
 
   it('shows a failed list translated, and retries', async () => {

@@ -23,14 +23,17 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isDateRangeInvalid } from '../../../components/date-range-filter';
 import { LoadMoreSentinel } from '../../../components/load-more-sentinel';
+import { ERROR_TOAST_DURATION_MS, useSnackbar } from '../../../components/snackbar';
 import { useErrorText } from '../../../lib/error-text';
 import { useDownloads } from '../../downloads';
+import { useCollectionReadMutation } from '../../files';
 import { collectionPagePath } from '../api/collection-keys';
 import { useCollectionsQuery } from '../api/list-collections';
 import { useCollectionFilters } from '../hooks/use-collection-filters';
 import { useMemberNickname } from '../hooks/use-member-nickname';
 import { useShownAtLeast } from '../hooks/use-shown-at-least';
 import { distinctCollections } from '../utils/distinct-collections';
+import { isUnread } from '../utils/unread';
 import {
   COLLECTION_TABS,
   DEFAULT_COLLECTION_FILTERS,
@@ -71,6 +74,8 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
   const refreshing = useShownAtLeast(query.isRefetching, REFETCH_TOAST_MIN_MS);
   const [dialog, setDialog] = useState<CollectionDialog | null>(null);
   const downloads = useDownloads();
+  const collectionRead = useCollectionReadMutation();
+  const { show } = useSnackbar();
 
   const collections = distinctCollections(query.data?.pages ?? []);
   const creatorName = useMemberNickname(team.teamId, filters.member, collections);
@@ -87,11 +92,23 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
     if (canUpdateCollection({ role: actor.role, actorUserId: actor.userId, collection })) {
       actions.push('edit');
     }
+    // Read marks are the member's own: anyone who sees the collection may set them.
+    actions.push('toggleRead');
     if (canDeleteCollection(actor.role)) actions.push('delete');
     return actions;
   };
   const onAction = (action: CollectionAction, target: Collection) => {
     if (action === 'download') downloads.request(target);
+    else if (action === 'toggleRead')
+      collectionRead.mutate(
+        { collection: target, read: isUnread(target) },
+        {
+          onError: () =>
+            show(t('files.errors.readMark'), 'error', {
+              autoHideDuration: ERROR_TOAST_DURATION_MS,
+            }),
+        },
+      );
     else setDialog({ kind: action, collection: target });
   };
 

@@ -4,6 +4,7 @@ import {
   hasActiveFilters,
   parseCollectionFilters,
   withCreator,
+  withCreatorFilter,
   withoutFilters,
   writeCollectionFilters,
   type CollectionFilters,
@@ -83,5 +84,11 @@ describe('collection filters in the address', () => {
     expect(withCreator({ ...DEFAULT_COLLECTION_FILTERS, tab: 'mine', tagged: CARLO }, BEA)).toEqual(
       { ...DEFAULT_COLLECTION_FILTERS, member: BEA, tagged: CARLO },
     );
+  });
+
+  it('filters by a member picked in the Members panel, from any tab, keeping other parameters', () => {
+    const next = withCreatorFilter(new URLSearchParams('tab=mine&sort=asc&x=1'), BEA);
+    expect(parseCollectionFilters(next)).toMatchObject({ tab: 'all', member: BEA, sort: 'asc' });
+    expect(next.get('x')).toBe('1');
   });
 });

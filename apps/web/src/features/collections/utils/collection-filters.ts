@@ -142,3 +142,8 @@ export function withCreator(filters: CollectionFilters, creatorId: string): Coll
     collaborative: filters.tab === 'shared' || normaliseFilters(filters).collaborative,
   };
 }
+
+/** The address's search with the collections filtered by their creator (the Members panel's click). */
+export function withCreatorFilter(params: URLSearchParams, creatorId: string): URLSearchParams {
+  return writeCollectionFilters(params, withCreator(parseCollectionFilters(params), creatorId));
+}

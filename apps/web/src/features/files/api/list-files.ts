@@ -1,7 +1,10 @@
 import { fileListResponseSchema, PAGE_SIZE, type FileListResponse } from '@raccolta/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { queryPresets } from '../../../app/query-client';
+import { isClientError } from '../../../lib/api-client';
 import { useSession, type AuthedRequest } from '../../auth';
+import { renditionPollDelay } from '../utils/rendition-poll';
 import { fileKeys, filesPath, type FileListFilters } from './file-keys';
 
 export function filesListPath(
@@ -34,7 +37,11 @@ export function getFiles(
   });
 }
 
-/** `enabled` false keeps a list the API would refuse (a from after to) from being asked for. */
+/**
+ * `enabled` false keeps a list the API would refuse (a from after to) from being asked for.
+ * While a listed file waits for its thumbnail, the list is asked for again (renditionPollDelay),
+ * so a new upload shows its picture seconds after the job made it, without a reload.
+ */
 export function useFilesQuery(
   teamId: string,
   collectionId: string,
@@ -42,6 +49,7 @@ export function useFilesQuery(
   enabled = true,
 ) {
   const { request, status } = useSession();
+  const pendingSince = useRef(new Map<string, number>());
   return useInfiniteQuery({
     queryKey: fileKeys.list(teamId, collectionId, filters),
     queryFn: ({ pageParam, signal }) =>
@@ -50,5 +58,13 @@ export function useFilesQuery(
     getNextPageParam: (last) => last.pagination.lastKey ?? undefined,
     enabled: enabled && status === 'signedIn',
     ...queryPresets.list,
+    refetchInterval: (query) =>
+      isClientError(query.state.error)
+        ? false
+        : renditionPollDelay(
+            query.state.data?.pages.flatMap((page) => page.files) ?? [],
+            pendingSince.current,
+            Date.now(),
+          ),
   });
 }

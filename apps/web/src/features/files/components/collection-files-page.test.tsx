@@ -8,6 +8,7 @@ import {
   COLLECTION_PATH,
   errorResponse,
   fetchMock,
+  jsonResponse,
   fileItem,
   listQueries,
   PAGE_PATH,
@@ -84,6 +85,44 @@ describe('files screen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Collections' }).getAttribute('href')).toBe(
       '/teams/choir',
     );
+  });
+
+  it('asks again while a new upload waits for its thumbnail, and shows it without a reload', async () => {
+    const fresh = fileItem({ name: 'just-uploaded.jpg', renditionStatus: 'pending' });
+    const list = serve({ files: [fresh, NOTES] });
+    list.mockImplementation(() =>
+      jsonResponse(200, {
+        files:
+          list.mock.calls.length < 2
+            ? [fresh, NOTES]
+            : [
+                {
+                  ...fresh,
+                  renditionStatus: 'ready',
+                  thumbnailUrl: 'https://cdn.example/thumb/fresh.webp',
+                },
+                NOTES,
+              ],
+        pagination: { lastKey: null },
+      }),
+    );
+    renderFilesPage();
+    const name = await screen.findByText('just-uploaded.jpg');
+    const row = name.closest('tr');
+    if (row === null) throw new Error('row missing');
+    expect(row.querySelector('img')).toBeNull();
+    await vi.waitFor(
+      () =>
+        expect(row.querySelector('img')?.getAttribute('src')).toBe(
+          'https://cdn.example/thumb/fresh.webp',
+        ),
+      { timeout: 6000 },
+    );
+    const asked = list.mock.calls.length;
+    expect(asked).toBe(2);
+    // Nothing waits any more: no further asks.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(list.mock.calls.length).toBe(asked);
   });
 
   it('sets unread files apart: a bold name and a dot named Unread', async () => {
@@ -185,7 +224,10 @@ describe('files screen', { timeout: 30_000 }, () => {
     serve({ role: 'viewer', files: [SCORE] });
     renderFilesPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for score.pdf' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Download']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Download',
+      'Mark as unread',
+    ]);
     expect(screen.queryByRole('button', { name: 'Upload files' })).toBeNull();
     cleanup();
 
@@ -193,7 +235,10 @@ describe('files screen', { timeout: 30_000 }, () => {
     renderFilesPage();
     expect(await screen.findByRole('button', { name: 'Upload files' })).toBeTruthy();
     expect(screen.getByLabelText('Upload files', { selector: 'input' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Actions for score.pdf' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for score.pdf' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Mark as unread',
+    ]);
   });
 
   it('shows the empty states: with filters a clear button, without files an upload hint', async () => {
@@ -245,5 +290,25 @@ describe('files screen', { timeout: 30_000 }, () => {
     if (row === null) throw new Error('row missing');
     expect(within(row).getAllByRole('cell')).toHaveLength(2);
     expect(within(row).getByText('Bea')).toBeTruthy();
+  });
+
+  it('folds the date filter away on a phone behind a Filters toggle, open when dates are set', async () => {
+    stubMatchMedia();
+    serve({ files: [SCORE] });
+    renderFilesPage();
+    await screen.findByText('score.pdf');
+    expect(screen.queryByRole('button', { name: 'Choose the start date' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(await screen.findByRole('button', { name: 'Choose the start date' })).toBeTruthy();
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    cleanup();
+
+    serve({ files: [SCORE] });
+    renderFilesPage(`${PAGE_PATH}?from=1741132800000`);
+    await screen.findByText('score.pdf');
+    expect(screen.getByRole('button', { name: 'Filters (dates set)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choose the start date' })).toBeTruthy();
   });
 });

@@ -11,10 +11,12 @@ import {
   type Team,
 } from '@raccolta/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { NOT_FOUND_PATH } from '../../../app/paths';
 import { isDateRangeInvalid } from '../../../components/date-range-filter';
+import { ERROR_TOAST_DURATION_MS, useSnackbar } from '../../../components/snackbar';
 import { isClientError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useSession } from '../../auth';
@@ -24,9 +26,11 @@ import { teamPath, useTeamActor } from '../../teams';
 import { fileKeys } from '../api/file-keys';
 import { useCollectionQuery } from '../api/get-collection';
 import { useFilesQuery } from '../api/list-files';
+import { useCollectionReadMutation, useFileReadMutation } from '../api/read-marks';
 import { useDownloadFile } from '../hooks/use-download-file';
 import { useFileFilters } from '../hooks/use-file-filters';
 import { useFileUploads } from '../hooks/use-file-uploads';
+import { usePreviewHistory } from '../hooks/use-preview-history';
 import { hasActiveFilters, toListFilters, type FileFilters } from '../utils/file-filters';
 import { DeleteFileDialog } from './delete-file-dialog';
 import { FilePreviewDialog } from './file-preview-dialog';
@@ -87,8 +91,19 @@ export function CollectionFilesScreen({
   const uploads = useFileUploads(team.teamId, collectionId);
   const { download, pendingFileId } = useDownloadFile();
   const downloads = useDownloads();
-  const [preview, setPreview] = useState<FileItem | null>(null);
+  // Opening the preview marked the file read: the list shows it so once it closes.
+  const onPreviewClosed = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: fileKeys.lists(team.teamId, collectionId) });
+  }, [queryClient, team.teamId, collectionId]);
+  const previewState = usePreviewHistory<FileItem>(onPreviewClosed);
+  const preview = previewState.shown;
   const [deleting, setDeleting] = useState<FileItem | null>(null);
+  const { t } = useTranslation();
+  const { show } = useSnackbar();
+  const fileRead = useFileReadMutation();
+  const collectionRead = useCollectionReadMutation();
+  const readMarkFailed = () =>
+    show(t('files.errors.readMark'), 'error', { autoHideDuration: ERROR_TOAST_DURATION_MS });
   useDocumentTitle(collection.data?.name ?? null);
 
   if (isClientError(collection.error)) return <Navigate to={NOT_FOUND_PATH} replace />;
@@ -105,18 +120,27 @@ export function CollectionFilesScreen({
       : null;
   const actions: FileAction[] = [];
   if (canDownload) actions.push('download');
+  // Read marks are the caller's own: every member who sees the file may set them (spec §6).
+  if (actor !== null) actions.push('toggleRead');
   if (actor !== null && canDeleteFile(actor.role)) actions.push('delete');
 
   const onAction = (action: FileAction, file: FileItem) => {
     if (action === 'download') download(file);
+    else if (action === 'toggleRead')
+      fileRead.mutate({ file, read: file.readAt === null }, { onError: readMarkFailed });
     else setDeleting(file);
   };
-
-  const closePreview = () => {
-    setPreview(null);
-    // Opening marked the file read: the list shows it so.
-    void queryClient.invalidateQueries({ queryKey: fileKeys.lists(team.teamId, collectionId) });
-  };
+  const onMarkAllRead =
+    actor !== null && (collection.data?.filesCount ?? 0) > 0
+      ? () =>
+          collectionRead.mutate(
+            { collection: { teamId: team.teamId, collectionId }, read: true },
+            {
+              onSuccess: () => show(t('files.markedAllRead'), 'success'),
+              onError: readMarkFailed,
+            },
+          )
+      : null;
 
   let previewDialog = null;
   if (preview !== null) {
@@ -129,9 +153,9 @@ export function CollectionFilesScreen({
         position={index >= 0 ? { index: index + 1, total: files.length } : null}
         canDownload={canDownload}
         downloading={pendingFileId === preview.fileId}
-        onNavigate={setPreview}
+        onNavigate={previewState.move}
         onDownload={download}
-        onClose={closePreview}
+        onClose={previewState.close}
       />
     );
   }
@@ -161,6 +185,8 @@ export function CollectionFilesScreen({
         onUpload={canUpload ? uploads.add : null}
         onDownloadAll={onDownloadAll}
         downloadPending={downloads.isRequesting(collectionId)}
+        onMarkAllRead={onMarkAllRead}
+        markingAllRead={collectionRead.isPending}
       />
       <UploadPanel uploads={uploads} />
       <FileDropZone enabled={canUpload && wide} onFiles={uploads.add}>
@@ -175,7 +201,7 @@ export function CollectionFilesScreen({
           wide={wide}
           sort={filters.sort}
           onToggleSort={() => update({ sort: filters.sort === 'desc' ? 'asc' : 'desc' })}
-          onOpen={setPreview}
+          onOpen={previewState.open}
           onSelectUploader={(creatorId) => update({ view: 'all', creator: creatorId })}
           actions={actions}
           onAction={onAction}

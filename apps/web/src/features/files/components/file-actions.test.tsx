@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installImageGuards } from '../../../app/image-guards';
+import { stubMatchMedia } from '../../../test/providers';
 import { ADA, storeSession } from '../../../test/session-fixtures';
 import {
   errorResponse,
@@ -194,6 +195,54 @@ describe('file preview and actions', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(listCalls));
   });
 
+  it('on a phone: swipes between files, keeps the counter, and Back closes it in the collection', async () => {
+    stubMatchMedia();
+    const list = serve({ files: FILES, handlers: detailHandlers() });
+    const { router } = renderFilesPage();
+    const start = router.state.location;
+    fireEvent.click(await screen.findByText('first.jpg'));
+    const dialog = await screen.findByRole('dialog', { name: 'first.jpg' });
+    expect(within(dialog).getByText('1 of 3')).toBeTruthy();
+    // Opening it added a history entry at the same address.
+    expect(router.state.historyAction).toBe('PUSH');
+    expect(router.state.location.pathname).toBe(start.pathname);
+
+    const stage = within(dialog).getByRole('button', { name: 'Next file' }).parentElement;
+    if (stage === null) throw new Error('no stage');
+    const swipe = (fromX: number, toX: number, toY = 300) => {
+      fireEvent.touchStart(stage, { touches: [{ clientX: fromX, clientY: 300 }] });
+      fireEvent.touchEnd(stage, { touches: [], changedTouches: [{ clientX: toX, clientY: toY }] });
+    };
+    const title = (name: string) => within(dialog).findByRole('heading', { name });
+    swipe(300, 80);
+    expect(await title('second.pdf')).toBeTruthy();
+    expect(within(dialog).getByText('2 of 3')).toBeTruthy();
+    // A short or mostly vertical move is no swipe.
+    swipe(300, 270);
+    swipe(300, 200, 600);
+    expect(await title('second.pdf')).toBeTruthy();
+    swipe(300, 80);
+    expect(await title('third.png')).toBeTruthy();
+    // A swipe from the left edge goes to the previous file, not out of the collection.
+    swipe(2, 250);
+    expect(await title('second.pdf')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(start.pathname);
+
+    const listCalls = list.mock.calls.length;
+    await act(() => router.navigate(-1));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.key).toBe(start.key);
+    expect(screen.getByRole('heading', { level: 1, name: 'Spring concert' })).toBeTruthy();
+    await vi.waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(listCalls));
+
+    // Closing with its button goes back over its entry too: one Back leaves nothing behind.
+    fireEvent.click(await screen.findByText('first.jpg'));
+    const again = await screen.findByRole('dialog', { name: 'first.jpg' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(router.state.location.key).toBe(start.key));
+  });
+
   it('shows loadingFile when the preview cannot be fetched', async () => {
     serve({
       files: FILES,
@@ -249,6 +298,56 @@ describe('file preview and actions', { timeout: 30_000 }, () => {
     expect(remove).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(listCalls));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('marks a file unread and read again from its menu, then refreshes the list', async () => {
+    const unread = vi.fn(() => new Response(null, { status: 204 }));
+    const read = vi.fn(() => new Response(null, { status: 204 }));
+    const list = serve({
+      role: 'viewer',
+      files: FILES,
+      handlers: {
+        [`DELETE ${FILES_PATH}/${SECOND.fileId}/read`]: unread,
+        [`PUT ${FILES_PATH}/${FIRST.fileId}/read`]: read,
+      },
+    });
+    renderFilesPage();
+    const listCalls = () => list.mock.calls.length;
+    await screen.findByText('second.pdf');
+    const before = listCalls();
+    // second.pdf was read: its menu offers "Mark as unread".
+    await chooseAction('second.pdf', 'Mark as unread');
+    await vi.waitFor(() => expect(unread).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(listCalls()).toBeGreaterThan(before));
+    // first.jpg was not: its menu offers "Mark as read".
+    await chooseAction('first.jpg', 'Mark as read');
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+    expect(requested('GET', `${FILES_PATH}/${FIRST.fileId}`)).toBe(0);
+  });
+
+  it('marks all files read, says so and refreshes; a failure is a toast', async () => {
+    const readAll = vi.fn(() => new Response(null, { status: 204 }));
+    const collectionPath = FILES_PATH.replace(/\/files$/, '');
+    const list = serve({ files: FILES, handlers: { [`PUT ${collectionPath}/read`]: readAll } });
+    renderFilesPage();
+    await screen.findByText('second.pdf');
+    const before = list.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(
+      await screen.findByText('Every file of this collection is marked as read.'),
+    ).toBeTruthy();
+    expect(readAll).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(before));
+    cleanup();
+
+    serve({
+      files: FILES,
+      handlers: { [`PUT ${collectionPath}/read`]: () => errorResponse(500, 'generic') },
+    });
+    renderFilesPage();
+    await screen.findByText('second.pdf');
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByText('The read mark could not be changed. Try again.')).toBeTruthy();
   });
 
   it('uploads one file at a time as multipart, shows a translated 413 and retries', async () => {

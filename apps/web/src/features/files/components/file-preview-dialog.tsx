@@ -19,6 +19,7 @@ import type { FileItem } from '@raccolta/contracts';
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFileQuery } from '../api/get-file';
+import { useSwipe } from '../hooks/use-swipe';
 import { formatFileSize } from '../utils/format-file-size';
 import { FileTypeIcon } from './file-type-icon';
 import { PreviewImage } from './preview-image';
@@ -88,8 +89,9 @@ const MESSAGE_AREA = {
 /**
  * The full-screen preview of spec §2: title, the preview picture (or, for a file without one, its
  * icon, name, size and a download button), previous and next across the loaded files with the
- * buttons and the ← → keys, download when allowed, and close. Opening it fetches the file, which
- * the server takes as reading it.
+ * buttons, the ← → keys and a sideways swipe, the place among the loaded files ("3 of 12") at
+ * every width, download when allowed, and close. Opening it fetches the file, which the server
+ * takes as reading it.
  */
 export function FilePreviewDialog({
   file,
@@ -113,6 +115,11 @@ export function FilePreviewDialog({
   const pdfFrame =
     query.data !== undefined && canDownload && isPdf(query.data.contentType) && browserShowsPdf();
   const hasPreview = query.data !== undefined && (query.data.previewUrl !== null || pdfFrame);
+
+  const swipe = useSwipe((direction) => {
+    const target = direction === 'left' ? next : previous;
+    if (target !== null) onNavigate(target);
+  });
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -235,8 +242,13 @@ export function FilePreviewDialog({
           >
             {shown.name}
           </Typography>
-          {wide && position !== null && (
-            <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+          {position !== null && (
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              aria-live="polite"
+              sx={{ flexShrink: 0 }}
+            >
               {t('files.preview.position', position)}
             </Typography>
           )}
@@ -258,11 +270,16 @@ export function FilePreviewDialog({
         </Toolbar>
       </AppBar>
       <Box
+        {...swipe}
         sx={{
           position: 'relative',
           flex: 1,
           minHeight: 0,
           overflow: 'hidden',
+          // Sideways moves are the swipe's, never the browser's: no panning, and no overscroll
+          // gesture that would go back a page and leave the collection.
+          touchAction: 'pan-y pinch-zoom',
+          overscrollBehavior: 'contain',
           bgcolor: theme.palette.mode === 'dark' ? 'grey.900' : 'grey.100',
         }}
       >

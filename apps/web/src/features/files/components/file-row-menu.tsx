@@ -6,11 +6,14 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import type { FileItem } from '@raccolta/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type FileAction = 'download' | 'delete';
+/** `toggleRead` is "Mark as unread" on a read file, "Mark as read" on an unread one. */
+export type FileAction = 'download' | 'toggleRead' | 'delete';
 
 export interface FileRowMenuProps {
   file: FileItem;
@@ -19,7 +22,13 @@ export interface FileRowMenuProps {
   onAction: (action: FileAction, file: FileItem) => void;
 }
 
-const ICONS = { download: FileDownloadOutlined, delete: DeleteOutline } as const;
+function entryOf(action: FileAction, file: FileItem) {
+  if (action === 'download') return { Icon: FileDownloadOutlined, label: 'download' } as const;
+  if (action === 'delete') return { Icon: DeleteOutline, label: 'delete' } as const;
+  return file.readAt === null
+    ? ({ Icon: MarkEmailReadOutlined, label: 'markRead' } as const)
+    : ({ Icon: MarkEmailUnreadOutlined, label: 'markUnread' } as const);
+}
 
 /** The ⋮ menu of a file row. */
 export function FileRowMenu({ file, actions, onAction }: FileRowMenuProps) {
@@ -55,7 +64,7 @@ export function FileRowMenu({ file, actions, onAction }: FileRowMenuProps) {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         {actions.map((action) => {
-          const Icon = ICONS[action];
+          const { Icon, label } = entryOf(action, file);
           return (
             <MenuItem
               key={action}
@@ -68,7 +77,7 @@ export function FileRowMenu({ file, actions, onAction }: FileRowMenuProps) {
               <ListItemIcon sx={action === 'delete' ? { color: 'inherit' } : undefined}>
                 <Icon fontSize="small" />
               </ListItemIcon>
-              <ListItemText>{t(`files.actions.${action}`)}</ListItemText>
+              <ListItemText>{t(`files.actions.${label}`)}</ListItemText>
             </MenuItem>
           );
         })}

@@ -1,11 +1,14 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import DoneAll from '@mui/icons-material/DoneAll';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterAltOffOutlined from '@mui/icons-material/FilterAltOffOutlined';
+import FilterList from '@mui/icons-material/FilterList';
 import Refresh from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -13,8 +16,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Collection, MemberRef } from '@raccolta/contracts';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DateRangeFilter } from '../../../components/date-range-filter';
@@ -39,6 +44,9 @@ export interface FilesHeaderProps {
   onDownloadAll: (() => void) | null;
   /** The request is on its way to the server. */
   downloadPending?: boolean;
+  /** "Mark all as read": every file of the collection read for the caller; null without files. */
+  onMarkAllRead?: (() => void) | null;
+  markingAllRead?: boolean;
 }
 
 /**
@@ -96,9 +104,18 @@ export function FilesHeader({
   onUpload,
   onDownloadAll,
   downloadPending = false,
+  onMarkAllRead = null,
+  markingAllRead = false,
 }: FilesHeaderProps) {
   const { t } = useTranslation();
   const creatorName = creator === null ? '…' : (creator.nickname ?? t('files.formerMember'));
+  const theme = useTheme();
+  // On a phone the date filter folds away behind a toggle, so the first file shows without
+  // scrolling; a date already set keeps it open.
+  const phone = !useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
+  const dated = filters.from !== undefined || filters.to !== undefined;
+  const [filtersOpen, setFiltersOpen] = useState(dated);
+  const dateFilterId = useId();
 
   return (
     <Box component="header" sx={{ mb: 2 }}>
@@ -118,6 +135,19 @@ export function FilesHeader({
         >
           {t('files.clearFilters')}
         </Button>
+        {onMarkAllRead !== null && (
+          <Tooltip title={t('files.markAllRead')}>
+            <span>
+              <IconButton
+                aria-label={t('files.markAllRead')}
+                onClick={onMarkAllRead}
+                disabled={markingAllRead}
+              >
+                {markingAllRead ? <CircularProgress size={20} aria-hidden /> : <DoneAll />}
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
         <Tooltip title={t('actions.refresh')}>
           <span>
             <IconButton aria-label={t('actions.refresh')} onClick={onRefresh} disabled={refreshing}>
@@ -186,10 +216,25 @@ export function FilesHeader({
         spacing={2}
         sx={{ alignItems: { xs: 'stretch', md: 'center' } }}
       >
-        <DateRangeFilter
-          value={{ from: filters.from, to: filters.to }}
-          onChange={(range) => update({ from: range.from, to: range.to })}
-        />
+        {phone && (
+          <Box>
+            <Button
+              startIcon={<FilterList />}
+              aria-expanded={filtersOpen}
+              aria-controls={dateFilterId}
+              onClick={() => setFiltersOpen((open) => !open)}
+              sx={{ ml: -1 }}
+            >
+              {dated ? t('files.filtersToggleActive') : t('files.filtersToggle')}
+            </Button>
+          </Box>
+        )}
+        <Collapse in={!phone || filtersOpen} id={dateFilterId} unmountOnExit>
+          <DateRangeFilter
+            value={{ from: filters.from, to: filters.to }}
+            onChange={(range) => update({ from: range.from, to: range.to })}
+          />
+        </Collapse>
         {filters.creator !== undefined && (
           <Box>
             <Chip

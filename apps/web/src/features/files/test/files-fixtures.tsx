@@ -56,6 +56,7 @@ export function fileItem(overrides: Partial<FileItem> = {}): FileItem {
     sha256: 'a'.repeat(64),
     thumbnailUrl: null,
     previewUrl: null,
+    renditionStatus: 'none',
     uploadedBy: BEA.userId,
     uploader: { userId: BEA.userId, nickname: 'Bea', avatarUrl: null },
     createdAt: '2025-03-06T09:00:00.000Z',

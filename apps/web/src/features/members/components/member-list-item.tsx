@@ -1,5 +1,6 @@
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import type { Member, MemberActionInput } from '@raccolta/contracts';
@@ -16,19 +17,15 @@ export interface MemberListItemProps {
   actor: MemberActionInput['actor'] | null;
   now: number;
   onAction: (action: MemberAction, member: Member) => void;
+  /** When set, the member's name is a button (filters the collections by them). */
+  onSelect?: ((member: Member) => void) | undefined;
 }
 
-export function MemberListItem({ member, actor, now, onAction }: MemberListItemProps) {
+export function MemberListItem({ member, actor, now, onAction, onSelect }: MemberListItemProps) {
   const { t } = useTranslation();
   const self = actor?.userId === member.userId;
-  return (
-    <ListItem
-      disableGutters
-      sx={{ px: 1.5, alignItems: 'flex-start' }}
-      secondaryAction={
-        actor !== null && <MemberMenu actor={actor} member={member} onAction={onAction} />
-      }
-    >
+  const content = (
+    <>
       <ListItemAvatar sx={{ minWidth: 44, mt: 0.5 }}>
         <UserAvatar name={member.nickname} src={member.avatarUrl} size={32} />
       </ListItemAvatar>
@@ -46,6 +43,28 @@ export function MemberListItem({ member, actor, now, onAction }: MemberListItemP
           secondary: { component: 'div' },
         }}
       />
+    </>
+  );
+  return (
+    <ListItem
+      disableGutters
+      disablePadding={onSelect !== undefined}
+      sx={{ px: onSelect === undefined ? 1.5 : 0, alignItems: 'flex-start' }}
+      secondaryAction={
+        actor !== null && <MemberMenu actor={actor} member={member} onAction={onAction} />
+      }
+    >
+      {onSelect === undefined ? (
+        content
+      ) : (
+        <ListItemButton
+          aria-label={t('members.showCollectionsOf', { name: member.nickname })}
+          onClick={() => onSelect(member)}
+          sx={{ px: 1.5, alignItems: 'flex-start' }}
+        >
+          {content}
+        </ListItemButton>
+      )}
     </ListItem>
   );
 }

@@ -24,7 +24,10 @@ const CREDENTIALS = {
   teamCode: 'K7QM3XR',
 };
 
-function renderPanel(handlers: Record<string, (body: unknown) => Response> = {}) {
+function renderPanel(
+  handlers: Record<string, (body: unknown) => Response> = {},
+  onSelectMember?: (member: { userId: string }) => void,
+) {
   const list = vi.fn(() =>
     jsonResponse(200, { members: [self('owner'), BEA], pagination: { lastKey: null } }),
   );
@@ -34,7 +37,11 @@ function renderPanel(handlers: Record<string, (body: unknown) => Response> = {})
       manager={createTestSessionManager().manager}
       queryClient={createTestQueryClient()}
     >
-      <MembersPanel teamId={TEAM_ID} actor={{ userId: ADA.sub, role: 'owner' }} />
+      <MembersPanel
+        teamId={TEAM_ID}
+        actor={{ userId: ADA.sub, role: 'owner' }}
+        onSelectMember={onSelectMember}
+      />
     </AppProviders>,
   );
   return list;
@@ -62,6 +69,15 @@ describe('members panel', () => {
     vi.unstubAllGlobals();
     fetchMock.mockReset();
     localStorage.clear();
+  });
+
+  it('offers each member as a button that shows the collections they created', async () => {
+    const onSelect = vi.fn();
+    renderPanel({}, onSelect);
+    fireEvent.click(await screen.findByRole('button', { name: 'Collections created by Bea' }));
+    expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ userId: BEA.userId }));
+    // The menu stays its own button beside it.
+    expect(screen.getByRole('button', { name: 'Actions for Bea' })).toBeTruthy();
   });
 
   it('searches by nickname prefix after the typing pauses', async () => {

@@ -46,10 +46,12 @@ export interface MembersPanelProps {
   actor: MemberActionInput['actor'] | null;
   /** A button beside the title: collapse the panel, or close the drawer on a phone. */
   headerAction?: ReactNode;
+  /** A click on a member: the dashboard shows the collections they created. */
+  onSelectMember?: (member: Member) => void;
 }
 
 /** The team's members: nickname-prefix search, infinite list, per-member menu, add member. */
-export function MembersPanel({ teamId, actor, headerAction }: MembersPanelProps) {
+export function MembersPanel({ teamId, actor, headerAction, onSelectMember }: MembersPanelProps) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const prefix = useDebouncedValue(search.trim(), MEMBER_SEARCH_DEBOUNCE_MS);
@@ -104,6 +106,7 @@ export function MembersPanel({ teamId, actor, headerAction }: MembersPanelProps)
               actor={actor}
               now={now}
               onAction={onAction}
+              onSelect={onSelectMember}
             />
           ))}
         </List>

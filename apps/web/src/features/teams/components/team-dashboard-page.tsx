@@ -13,12 +13,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { MEMBERS_PANEL_WIDTH_PX, type Team } from '@raccolta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { NOT_FOUND_PATH } from '../../../app/paths';
 import { PageLoadState } from '../../../components/page-load-state';
 import { isClientError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { CollectionsView } from '../../collections';
+import { CollectionsView, withCreatorFilter } from '../../collections';
 import { MembersPanel } from '../../members';
 import { useTeamQuery } from '../api/get-team';
 import { useTeamActor } from '../hooks/use-team-actor';
@@ -58,7 +58,12 @@ function TeamDashboard({ team, teamRef }: { team: Team; teamRef: string }) {
     rememberPanelOpen(open);
   };
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [, setParams] = useSearchParams();
   useDocumentTitle(team.name);
+  const showCollectionsOf = (member: { userId: string }) => {
+    setParams((current) => withCreatorFilter(current, member.userId));
+    setDrawerOpen(false);
+  };
 
   const hideLabel = t('members.hidePanel');
   const showLabel = t('members.showPanel');
@@ -75,6 +80,7 @@ function TeamDashboard({ team, teamRef }: { team: Team; teamRef: string }) {
         <MembersPanel
           teamId={team.teamId}
           actor={actor}
+          onSelectMember={showCollectionsOf}
           headerAction={
             <IconButton aria-label={hideLabel} onClick={() => setDrawerOpen(false)} edge="end">
               <Close />
@@ -98,6 +104,7 @@ function TeamDashboard({ team, teamRef }: { team: Team; teamRef: string }) {
         <MembersPanel
           teamId={team.teamId}
           actor={actor}
+          onSelectMember={showCollectionsOf}
           headerAction={
             <Tooltip title={hideLabel}>
               <IconButton aria-label={hideLabel} onClick={() => setPanelOpen(false)} edge="end">

@@ -89,6 +89,13 @@ describe('teams pages', () => {
     expect(screen.getByText('Bea')).toBeTruthy();
     expect(screen.getByText('Invitation expired')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add member' })).toBeTruthy();
+
+    // A click on a member shows the collections they created, and closes the drawer.
+    fireEvent.click(screen.getByRole('button', { name: 'Collections created by Bea' }));
+    await vi.waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('member')).toBeTruthy(),
+    );
+    expect(router.state.location.pathname).toBe('/teams/choir');
   });
 
   it('counts a member just added in the team details', async () => {
