@@ -91,7 +91,7 @@ describe('newsletter', () => {
         {
           email: 'zoe@example.com',
           termsVersion: '2025-03-05',
-          privacyVersion: '2025-03-05',
+          privacyVersion: '2026-11-27',
           locale: 'en',
         },
       ]);
