@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
@@ -14,6 +15,8 @@ import {
   uniqueSuffix,
 } from '../support/teams.js';
 import { expect, test } from '../support/test.js';
+
+const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 
 /**
  * axe-core on every page the app has (public, auth, teams, collections, files, the upload app) and
@@ -255,6 +258,154 @@ test.describe('accessibility (axe-core)', () => {
         'pages whose tab title does not name them',
       ).toEqual([]);
       expect([...guest.errors, ...member.errors]).toEqual([]);
+    });
+  }
+});
+
+/** axe's colour-contrast rule alone, on what `selector` matches, as the page is drawn now. */
+async function contrastOf(page: Page, selector: string, what: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .include(selector)
+    .withRules(['color-contrast'])
+    .analyze();
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `${what}: ${n.target.join(' ')}: ${n.failureSummary ?? v.help}`),
+  );
+}
+
+/**
+ * What axe measures on a page at rest misses the states a pointer or the keyboard draws: hover
+ * tints, focus rings, and the toasts that come and go. Each is brought about, then measured.
+ */
+test.describe('accessibility of hover, focus and toasts (axe colour contrast)', () => {
+  for (const variant of VARIANTS) {
+    test(`hovered and focused controls, an info toast: ${variant.name}`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(180_000);
+      const italian = variant.locale.startsWith('it');
+      const found: string[] = [];
+      const member = await openContext(browser, baseURL, variant, fixture.storageState);
+      const { page } = member;
+
+      // The "Shared" chip on a hovered collection row. The row's link covers the row (its
+      // ::after), so the pointer goes where a mouse would rather than to an element.
+      await page.goto(`/teams/${fixture.teamId}`);
+      await settled(page);
+      const chip = page
+        .getByRole('listitem')
+        .filter({ hasText: 'Colori' })
+        .getByText(italian ? 'Condivisa' : 'Shared', { exact: true });
+      await expect(chip).toBeVisible();
+      const box = await chip.boundingBox();
+      if (box === null) throw new Error('the Shared chip has no box');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForTimeout(300);
+      found.push(...(await contrastOf(page, '.MuiList-root', 'Shared chip on a hovered row')));
+
+      // The outlined "Download all": hovered, then focused from the keyboard.
+      await page.goto(`/teams/${fixture.teamId}/collections/${fixture.collectionId}`);
+      await settled(page);
+      const downloadAll = page.getByRole('button', {
+        name: italian ? 'Scarica tutto' : 'Download all',
+      });
+      await downloadAll.hover();
+      await page.waitForTimeout(300);
+      found.push(...(await contrastOf(page, 'main', 'hovered outlined button')));
+      await page.mouse.move(0, 0);
+      // A key press first, so the browser draws the focus as keyboard focus (:focus-visible).
+      await page.keyboard.press('Shift');
+      await downloadAll.focus();
+      await expect(downloadAll).toHaveClass(/Mui-focusVisible/);
+      await page.waitForTimeout(300);
+      found.push(...(await contrastOf(page, 'main', 'focused outlined button')));
+
+      // An info toast: the one that says a download is being prepared (it stays 6 s).
+      await downloadAll.click();
+      const toast = page.locator('.MuiSnackbar-root .MuiAlert-filledInfo');
+      await expect(toast).toBeVisible();
+      await page.waitForTimeout(400);
+      found.push(...(await contrastOf(page, '.MuiSnackbar-root', 'info toast')));
+      await page.screenshot({
+        animations: 'disabled',
+        path: `${SCREENSHOT_DIR}a11y-info-toast-${italian ? 'it-dark' : 'en-light'}.png`,
+      });
+      await member.context.close();
+
+      expect(found, `${variant.name}: contrast of hovered and focused states and toasts`).toEqual(
+        [],
+      );
+    });
+  }
+});
+
+test.describe('keyboard order', () => {
+  for (const variant of VARIANTS) {
+    test(`"Skip to content" comes first, and a page's main action before its lists: ${variant.name}`, async ({
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      const italian = variant.locale.startsWith('it');
+      const skipName = italian ? 'Vai al contenuto' : 'Skip to content';
+
+      // Signed out, on the landing page: the first Tab, shown, then Enter moves to main.
+      const guest = await openContext(browser, baseURL, variant);
+      await guest.page.goto('/');
+      await settled(guest.page);
+      const skip = guest.page.getByRole('link', { name: skipName });
+      await expect(skip).not.toBeInViewport();
+      await guest.page.keyboard.press('Tab');
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await guest.page.keyboard.press('Enter');
+      await expect(guest.page.locator('main')).toBeFocused();
+      await expect(guest.page).not.toHaveURL(/#/);
+      // The next Tab goes on inside the page, past the header.
+      await guest.page.keyboard.press('Tab');
+      expect(
+        await guest.page.evaluate(() =>
+          document.querySelector('main')?.contains(document.activeElement),
+        ),
+      ).toBe(true);
+      // The upload app's sign-in puts the focus in its form; its skip link is first all the same.
+      await guest.page.goto('/upload/signin');
+      await settled(guest.page);
+      expect(
+        await guest.page.evaluate(
+          () =>
+            document.querySelector('a[href], button:not([disabled]), input, [tabindex="0"]')
+              ?.textContent,
+        ),
+      ).toBe(skipName);
+      await guest.context.close();
+
+      // The team dashboard: "New collection" comes before the rows and the members panel.
+      const member = await openContext(browser, baseURL, variant, fixture.storageState);
+      const { page } = member;
+      await page.goto(`/teams/${fixture.teamId}`);
+      await settled(page);
+      const newCollection = italian ? 'Nuova raccolta' : 'New collection';
+      const addMember = italian ? 'Aggiungi membro' : 'Add member';
+      const order: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press('Tab');
+        const now = await page.evaluate(() => {
+          const element = document.activeElement;
+          if (element === null) return '';
+          const name = element.getAttribute('aria-label') ?? element.textContent;
+          return `${element.tagName} ${name}`.trim();
+        });
+        order.push(now);
+        if (now.includes(newCollection)) break;
+      }
+      const at = order.findIndex((entry) => entry.includes(newCollection));
+      expect(at, order.join(' | ')).toBeGreaterThan(0);
+      const before = order.slice(0, at).join(' | ');
+      expect(before).not.toContain('Colori');
+      expect(before).not.toContain(addMember);
+      await member.context.close();
     });
   }
 });

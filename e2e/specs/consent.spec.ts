@@ -183,11 +183,14 @@ test.describe('cookie consent and analytics', () => {
     expect(toAnalytics(requests)).toEqual([]);
   });
 
-  test('keyboard only: Tab reaches the banner’s link and buttons first, Enter accepts', async ({
+  test('keyboard only: Tab reaches the skip link, then the banner’s link and buttons, Enter accepts', async ({
     page,
   }) => {
     await page.goto('/');
     await expect(banner(page)).toBeVisible();
+    // "Skip to content" first, then the banner.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await page.keyboard.press('Tab');
     const privacy = banner(page).getByRole('link', { name: 'Privacy Policy' });
     await expect(privacy).toBeFocused();
@@ -216,6 +219,76 @@ test.describe('cookie consent and analytics', () => {
     await expect(resetButton(page)).toBeInViewport();
   });
 });
+
+/**
+ * Scrolling accepts (spec §9), so the banner says so, and the landing page's form can be used
+ * without scrolling: on a 375 × 667 phone and a 1280 × 720 laptop its Subscribe button shows in
+ * the first screen, above the banner, in both languages.
+ */
+for (const variant of [
+  { name: '375-en', locale: 'en-GB', viewport: { width: 375, height: 667 } },
+  { name: '375-it', locale: 'it-IT', viewport: { width: 375, height: 667 } },
+  { name: '375-dark', locale: 'en-GB', viewport: { width: 375, height: 667 }, dark: true },
+  { name: '1280-en', locale: 'en-GB', viewport: { width: 1280, height: 720 } },
+  { name: '1280-it', locale: 'it-IT', viewport: { width: 1280, height: 720 } },
+]) {
+  test.describe(`the banner on the landing page, ${variant.name}`, () => {
+    test.use({
+      consent: null,
+      locale: variant.locale,
+      viewport: variant.viewport,
+      colorScheme: variant.dark === true ? 'dark' : 'light',
+    });
+
+    test('says that scrolling accepts, and leaves the Subscribe button free', async ({ page }) => {
+      const italian = variant.locale.startsWith('it');
+      await page.goto('/');
+      const region = page.getByRole('region', {
+        name: italian ? 'Cookie e statistiche' : 'Cookies and statistics',
+      });
+      await expect(region).toBeVisible();
+      await expect(
+        region.getByText(
+          italian
+            ? 'Continuando a scorrere accetti i cookie analitici.'
+            : 'Continuing to scroll accepts analytics cookies.',
+        ),
+      ).toBeVisible();
+      await expect(
+        region.getByRole('link', {
+          name: italian ? 'Informativa sulla privacy' : 'Privacy Policy',
+        }),
+      ).toBeVisible();
+
+      const submit = page.getByRole('button', { name: italian ? 'Iscriviti' : 'Subscribe' });
+      await expect(submit).toBeInViewport({ ratio: 1 });
+      const button = await submit.boundingBox();
+      const bar = await region.boundingBox();
+      if (button === null || bar === null) throw new Error('no box for the button or the banner');
+      expect(button.y + button.height, 'the button ends above the banner').toBeLessThanOrEqual(
+        bar.y,
+      );
+      // What a tap at the button's centre and corners reaches is the button itself.
+      const hits = await submit.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const points = [
+          [box.left + box.width / 2, box.top + box.height / 2],
+          [box.left + 2, box.top + 2],
+          [box.right - 2, box.bottom - 2],
+        ] as const;
+        return points.map(([x, y]) => element.contains(document.elementFromPoint(x, y)));
+      });
+      expect(hits).toEqual([true, true, true]);
+      // Nothing was scrolled, so nothing was accepted.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await consentCookie(page)).toBeUndefined();
+      await page.screenshot({
+        animations: 'disabled',
+        path: `${SCREENSHOT_DIR}consent-banner-landing-${variant.name}.png`,
+      });
+    });
+  });
+}
 
 test.describe('the cookie banner looks right and passes axe', () => {
   test.use({ consent: null });

@@ -31,8 +31,8 @@ const TAB_TITLES = {
   it: { terms: 'Termini di servizio · Raccolta', privacy: 'Informativa sulla privacy · Raccolta' },
 };
 
-/** The versions in force, as each language writes their dates. */
-const VERSIONS = {
+/** The version in force of each document, and its date as the page writes it. */
+const VERSION_DATES = {
   terms: { version: '2025-03-05', en: '5 March 2025', it: '5 marzo 2025' },
   privacy: { version: '2026-11-27', en: '27 November 2026', it: '27 novembre 2026' },
 };
@@ -43,13 +43,13 @@ async function expectLegalPage(
   language: 'en' | 'it' = 'en',
 ): Promise<void> {
   const expected = content(document, language);
-  expect(expected.version).toBe(VERSIONS[document].version);
+  const date = VERSION_DATES[document];
+  expect(expected.version).toBe(date.version);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.title);
   const version = page.locator(`time[datetime="${expected.version}"]`);
-  const date = VERSIONS[document][language];
-  await expect(version).toHaveText(date);
+  await expect(version).toHaveText(date[language]);
   await expect(version.locator('xpath=..')).toHaveText(
-    language === 'it' ? `Versione del ${date}` : `Version of ${date}`,
+    `${language === 'it' ? 'Versione del' : 'Version of'} ${date[language]}`,
   );
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(
     expected.sections.map((section) => section.heading),

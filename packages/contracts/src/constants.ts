@@ -92,8 +92,9 @@ export const PERSON_NAME_MAX_LENGTH = 50;
 export const NEWSLETTER_MIN_AGE = 16;
 /**
  * The versions of the legal texts in force (spec §2: both first dated 2025-03-05; the privacy
- * policy of 2026-11-27 says that originals keep their GPS position and how a team removes it).
- * The subscribe form sends them; the server records which versions an address accepted.
+ * policy of 2026-11-27 says that originals keep their GPS position and how a team removes it, and
+ * that scrolling while the cookie banner shows accepts analytics). The subscribe form sends them;
+ * the server records which versions an address accepted.
  */
 export const LEGAL_VERSIONS = { terms: '2025-03-05', privacy: '2026-11-27' } as const;
 export type LegalDocument = keyof typeof LEGAL_VERSIONS;

@@ -25,7 +25,7 @@ export function LanguageSwitcher() {
           key={language}
           value={language}
           lang={language}
-          sx={{ px: 1.5, textTransform: 'none' }}
+          sx={{ px: 1.5, py: 0.5, textTransform: 'none' }}
         >
           {t(`languageSwitcher.${language}`)}
         </ToggleButton>

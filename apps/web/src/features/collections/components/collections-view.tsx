@@ -190,7 +190,13 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
   }
 
   return (
-    <Box component="section" aria-labelledby={titleId}>
+    // A column, so `order` can draw the "New collection" bar after the list while the page's
+    // order has it before: Tab reaches it without crossing every row.
+    <Box
+      component="section"
+      aria-labelledby={titleId}
+      sx={{ display: 'flex', flexDirection: 'column' }}
+    >
       <CollectionsTitleBar
         titleId={titleId}
         filters={filters}
@@ -216,19 +222,11 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
           />
         ))}
       </Tabs>
-      <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${filters.tab}`}>
-        <CollectionsFilterBar
-          filters={filters}
-          creatorName={creatorName}
-          taggedName={taggedName}
-          onChange={setFilters}
-        />
-        {body}
-      </div>
       {canCreate && !filtered && !emptyOffersCreate && (
         // Sticky: the button stays at hand at the bottom of the screen while the list scrolls.
         <Box
           sx={{
+            order: 1,
             position: 'sticky',
             bottom: 0,
             zIndex: 2,
@@ -251,6 +249,15 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
           </Button>
         </Box>
       )}
+      <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${filters.tab}`}>
+        <CollectionsFilterBar
+          filters={filters}
+          creatorName={creatorName}
+          taggedName={taggedName}
+          onChange={setFilters}
+        />
+        {body}
+      </div>
       <RefreshingToast open={refreshing} />
       {dialog?.kind === 'create' && actor !== null && (
         <CreateCollectionDialog

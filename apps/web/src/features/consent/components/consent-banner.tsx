@@ -4,6 +4,9 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -48,6 +51,8 @@ export function ConsentBanner() {
   const titleId = useId();
   useAnalytics();
   useAcceptOnScroll(consent === null);
+  // Phones get the compact banner: it leaves the page's first screen to the page.
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   if (consent !== null) return null;
 
   return (
@@ -66,36 +71,65 @@ export function ConsentBanner() {
         borderTop: 1,
         borderColor: 'divider',
         px: { xs: 2, sm: 3 },
-        py: { xs: 1.5, sm: 2 },
+        py: { xs: 1, sm: 1.5 },
       })}
     >
       <Stack
-        direction={{ xs: 'column', md: 'row' }}
+        direction={{ xs: 'row', sm: 'column', md: 'row' }}
         spacing={{ xs: 1.5, md: 3 }}
-        sx={{ maxWidth: 'lg', mx: 'auto', alignItems: { md: 'center' } }}
+        sx={{
+          maxWidth: 'lg',
+          mx: 'auto',
+          alignItems: { xs: 'center', sm: 'stretch', md: 'center' },
+        }}
       >
-        <Stack spacing={0.5} sx={{ flex: 1 }}>
-          <Typography id={titleId} component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+          {/* On a phone the title only names the region: the compact text says what matters. */}
+          <Typography
+            id={titleId}
+            component="h2"
+            variant="subtitle1"
+            sx={{ fontWeight: 600, display: { xs: 'none', sm: 'block' } }}
+          >
             {t('consent.title')}
           </Typography>
+          {/*
+            Scrolling accepts (spec §9), so the banner says so in bold: after the full text on
+            wider screens, first on a phone, where only a short line and the policy link follow.
+          */}
           <Typography variant="body2">
-            <RichText text={t('consent.text')} components={{ privacy: <PrivacyLink /> }} />
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              <RichText text={t('consent.text')} components={{ privacy: <PrivacyLink /> }} />{' '}
+            </Box>
+            <Box component="strong" sx={{ fontWeight: 600 }}>
+              {t('consent.scrollNotice')}
+            </Box>
+            <Box component="span" sx={{ display: { sm: 'none' } }}>
+              {' '}
+              <RichText text={t('consent.compactText')} components={{ privacy: <PrivacyLink /> }} />
+            </Box>
           </Typography>
         </Stack>
-        <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={{ xs: 1, sm: 1.5 }}
+          sx={{ flexShrink: 0 }}
+        >
           <Button
             variant="outlined"
             color="inherit"
+            size={compact ? 'small' : 'medium'}
             onClick={() => setConsent(false)}
-            sx={{ flex: { xs: 1, md: 'none' } }}
+            sx={{ flex: { sm: 1, md: 'none' } }}
           >
             {t('consent.decline')}
           </Button>
           <Button
             variant="contained"
             disableElevation
+            size={compact ? 'small' : 'medium'}
             onClick={() => setConsent(true)}
-            sx={{ flex: { xs: 1, md: 'none' } }}
+            sx={{ flex: { sm: 1, md: 'none' } }}
           >
             {t('consent.accept')}
           </Button>

@@ -8,7 +8,7 @@ const LanguageSwitcher = lazy(() =>
 );
 
 /** The switcher's height, kept while it arrives. */
-const SWITCHER_HEIGHT = 31;
+const SWITCHER_HEIGHT = 33;
 
 /**
  * Spec §2: the landing page offers the language switcher only when lang-switcher is on. It is
@@ -22,7 +22,7 @@ export function LandingLanguageSwitcher() {
     <Box
       sx={{
         position: 'absolute',
-        top: { xs: 8, sm: 40 },
+        top: { xs: 4, sm: 8 },
         left: 0,
         right: 0,
         display: 'flex',

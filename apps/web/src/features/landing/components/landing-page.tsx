@@ -15,27 +15,43 @@ export function LandingPage() {
   return (
     <Container
       maxWidth="md"
-      sx={{ position: 'relative', py: { xs: 6, sm: 12 }, textAlign: 'center' }}
+      sx={{
+        position: 'relative',
+        pt: { xs: 5, sm: 6 },
+        pb: { xs: 3, sm: 12 },
+        textAlign: 'center',
+      }}
     >
       <LandingLanguageSwitcher />
       <Typography
         variant="h3"
         component="h1"
         gutterBottom
-        sx={{ fontWeight: 700, fontSize: { xs: '2rem', sm: '3rem' } }}
+        sx={{ fontWeight: 700, fontSize: { xs: '1.5rem', sm: '2.5rem' } }}
       >
         {t('landing.title')}
       </Typography>
-      <Typography variant="h6" component="p" color="text.secondary" sx={{ fontWeight: 400 }}>
+      <Typography
+        variant="h6"
+        component="p"
+        color="text.secondary"
+        sx={{
+          fontWeight: 400,
+          fontSize: { xs: '1rem', sm: '1.25rem' },
+          lineHeight: { xs: 1.5, sm: 1.6 },
+        }}
+      >
         {t('landing.subtitle')}
       </Typography>
       <Paper
         variant="outlined"
         sx={{
-          mt: { xs: 5, sm: 8 },
+          mt: { xs: 2.5, sm: 5 },
           mx: 'auto',
-          maxWidth: 480,
-          p: { xs: 2.5, sm: 4 },
+          maxWidth: 560,
+          p: { xs: 0, sm: 3 },
+          border: { xs: 'none', sm: 1 },
+          borderColor: { sm: 'divider' },
           textAlign: 'start',
         }}
       >

@@ -102,6 +102,13 @@ describe.each(DOCUMENTS)('the %s document', (document) => {
       expect(all(en)).toMatch(/within 5 days/);
       expect(all(it_)).toMatch(/Garante per la protezione dei dati personali/);
       expect(all(it_)).toMatch(/entro 5 giorni/);
+      // The banner accepts by scrolling (spec §9, CONSENT_ACCEPT_ON_SCROLL_PERCENTAGE): said here.
+      expect(all(en)).toMatch(
+        /by scrolling on: while the banner is shown, scrolling down a quarter/,
+      );
+      expect(all(it_)).toMatch(
+        /continuando a scorrere: finché il banner è visibile, scorrere un quarto/,
+      );
     } else {
       expect(all(en)).toMatch(/at least 16/);
       expect(all(it_)).toMatch(/almeno 16 anni/);

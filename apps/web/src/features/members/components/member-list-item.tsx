@@ -11,6 +11,9 @@ import { MemberMenu } from './member-menu';
 import { MemberStatusChip } from './member-status-chip';
 import { RoleBadge } from './role-badge';
 
+/** The avatar's column: 32 px and a gap. */
+const AVATAR_COLUMN_PX = 44;
+
 export interface MemberListItemProps {
   member: Member;
   /** Null until the signed-in user's own role is known: no menu before then. */
@@ -26,14 +29,28 @@ export function MemberListItem({ member, actor, now, onAction, onSelect }: Membe
   const self = actor?.userId === member.userId;
   const content = (
     <>
-      <ListItemAvatar sx={{ minWidth: 44, mt: 0.5 }}>
+      <ListItemAvatar sx={{ minWidth: AVATAR_COLUMN_PX, mt: 0.5 }}>
         <UserAvatar name={member.nickname} src={member.avatarUrl} size={32} />
       </ListItemAvatar>
       <ListItemText
         sx={{ my: 0.5, pr: 3, minWidth: 0 }}
         primary={self ? t('members.nicknameSelf', { name: member.nickname }) : member.nickname}
         secondary={
-          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+          // Compact chips on a line of their own, under the avatar as well: in the 250 px panel
+          // (spec §9) the longest Italian pair ("Amministratore", "Invito rifiutato") fits.
+          <Stack
+            direction="row"
+            useFlexGap
+            sx={{
+              flexWrap: 'wrap',
+              gap: 0.5,
+              mt: 1,
+              ml: `-${AVATAR_COLUMN_PX}px`,
+              width: `calc(100% + ${AVATAR_COLUMN_PX}px)`,
+              '& .MuiChip-root': { height: 20, fontSize: '0.6875rem' },
+              '& .MuiChip-label': { px: 0.75 },
+            }}
+          >
             <RoleBadge role={member.role} />
             <MemberStatusChip member={member} now={now} />
           </Stack>

@@ -152,12 +152,14 @@ export function SubscribeForm() {
 
   return (
     <Box component="form" noValidate aria-labelledby={headingId} onSubmit={onSubmit}>
-      <Stack spacing={2}>
+      <Stack spacing={{ xs: 1.5, sm: 2 }}>
         <Box>
           <Typography id={headingId} variant="h6" component="h2">
             {t('newsletter.subscribe.title')}
           </Typography>
-          <Typography color="text.secondary">{t('newsletter.subscribe.text')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('newsletter.subscribe.text')}
+          </Typography>
         </Box>
         <TextInput
           name="email"

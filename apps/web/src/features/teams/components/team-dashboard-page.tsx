@@ -140,8 +140,11 @@ function TeamDashboard({ team, teamRef }: { team: Team; teamRef: string }) {
 
   return (
     <Box sx={{ display: 'flex', flex: 1, minWidth: 0 }}>
-      {panel}
-      <Box sx={{ flex: 1, minWidth: 0, px: { xs: 2, sm: 3 }, py: { xs: 2.5, sm: 3 } }}>
+      {/*
+        The collections come first in the page's order, so Tab reaches "New collection" and the
+        list before the members; `order` still draws the members panel on the left.
+      */}
+      <Box sx={{ order: 1, flex: 1, minWidth: 0, px: { xs: 2, sm: 3 }, py: { xs: 2.5, sm: 3 } }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 3, minWidth: 0 }}>
           <TeamAvatar team={team} size={48} />
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -177,6 +180,7 @@ function TeamDashboard({ team, teamRef }: { team: Team; teamRef: string }) {
         </Stack>
         <CollectionsView team={team} teamRef={teamRef} actor={actor} />
       </Box>
+      {panel}
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ScrollToTop } from '../../../app/scroll-to-top';
 import { AppLogo } from '../../../components/layout/app-logo';
+import { mainContentProps, SkipLink } from '../../../components/layout/skip-link';
 import { ThemeToggle } from '../../../components/layout/theme-toggle';
 import { preloadSnackbarView } from '../../../components/snackbar';
 import { useSession } from '../../auth';
@@ -46,6 +47,7 @@ export function UploadAppLayout() {
     <UploadAppTheme>
       <ScrollToTop />
       <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <SkipLink />
         <ConsentBanner />
         <AppBar
           position="sticky"
@@ -63,7 +65,11 @@ export function UploadAppLayout() {
           </Toolbar>
         </AppBar>
         <OfflineNotice />
-        <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+        <Box
+          component="main"
+          {...mainContentProps}
+          sx={{ ...mainContentProps.sx, flex: 1, display: 'flex', flexDirection: 'column' }}
+        >
           <Outlet />
         </Box>
         <ConsentResetButton reserveSpace />
