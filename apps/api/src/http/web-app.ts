@@ -87,7 +87,7 @@ export async function registerWebApp(
   app.addHook('onRoute', (route) => {
     if (route.config !== undefined && 'file' in route.config) {
       // @fastify/cors reads `config.cors` of a route, but does not declare it.
-      route.config = { ...route.config, cors: false } as typeof route.config;
+      route.config = { ...route.config, cors: false };
     }
   });
   await app.register(fastifyStatic, {
