@@ -112,6 +112,13 @@ function markOptionalBodies<Doc extends object>(doc: Doc): Doc {
   return doc;
 }
 
+/** The docs UI's CSP as @fastify/swagger-ui writes it, fitted to this install. */
+export function docsCsp(header: string, publicUrl: string): string {
+  const styled = header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'");
+  if (publicUrl.startsWith('https:')) return styled;
+  return styled.replace(/\s*upgrade-insecure-requests;?/, '');
+}
+
 /** The OpenAPI document is generated from the route schemas; served at /api/openapi.json, UI at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
   registerSchemaComponents();
@@ -140,8 +147,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     routePrefix: '/api/docs',
     staticCSP: true,
     // The docs UI sets a few inline styles; allowing them here touches only this page's CSP.
-    transformStaticCSP: (header) =>
-      header.replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
+    // Its `upgrade-insecure-requests` would send the page's own scripts to https:// on an
+    // install served over plain HTTP (a LAN), leaving a blank page: kept only behind HTTPS.
+    transformStaticCSP: (header) => docsCsp(header, config.publicUrl),
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }

@@ -6,6 +6,7 @@ import { errorBodySchema, statusResponseSchema } from '@raccolta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { docsCsp } from '../../src/http/openapi.js';
 
 describe('HTTP foundation', () => {
   let server: TestServer;
@@ -175,6 +176,20 @@ describe('HTTP foundation', () => {
     const ui = await server.app.inject('/api/docs/');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
+    // Served over plain HTTP here: the page must not send its own scripts to https://.
+    const csp = String(ui.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('keeps upgrade-insecure-requests in the docs CSP behind HTTPS only', () => {
+    const header = "default-src 'self'; style-src 'self' https: 'x'; upgrade-insecure-requests;";
+    expect(docsCsp(header, 'https://raccolta.example')).toBe(
+      "default-src 'self'; style-src 'self' 'unsafe-inline' 'x'; upgrade-insecure-requests;",
+    );
+    expect(docsCsp(header, 'http://192.168.1.20:3000')).toBe(
+      "default-src 'self'; style-src 'self' 'unsafe-inline' 'x';",
+    );
   });
 });
 
