@@ -54,6 +54,20 @@ async function teamStoredBytes(db: Db, teamId: string): Promise<number> {
 }
 
 /**
+ * The team's row lock that serialises the quota's check-then-write on PostgreSQL (SQLite has one
+ * writer). Every commit path takes it first, before the collection's row, so commits never wait
+ * on each other in a cycle: with the multipart commit locking the team then the collection, and
+ * the tus commit the collection then the team (the file row's foreign key), PostgreSQL answered
+ * 40P01 "deadlock detected". `FOR NO KEY UPDATE`, not `FOR UPDATE`: it still excludes another
+ * quota check, but not the key-share lock a foreign key takes when a row pointing at the team is
+ * written, so nothing that only references the team waits on it.
+ */
+export async function lockTeamForQuota(ctx: CommitDeps, db: Db, teamId: string): Promise<void> {
+  if (ctx.config.files.teamMaxBytes === 0 || ctx.config.database.kind !== 'postgres') return;
+  await db.selectFrom('teams').select('id').where('id', '=', teamId).forNoKeyUpdate().execute();
+}
+
+/**
  * Refuses `bytes` more for a team over UPLOAD_TEAM_MAX_BYTES. Inside the transaction that adds
  * them, after a row lock on PostgreSQL, so two uploads cannot both take the last free space.
  */
@@ -65,9 +79,7 @@ export async function assertTeamHasRoom(
 ): Promise<void> {
   const limit = ctx.config.files.teamMaxBytes;
   if (limit === 0) return;
-  if (ctx.config.database.kind === 'postgres') {
-    await db.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().execute();
-  }
+  await lockTeamForQuota(ctx, db, teamId);
   if ((await teamStoredBytes(db, teamId)) + bytes > limit) {
     throw new AppError('quotaExceededStorage', {
       message: `The team may store at most ${limit} bytes`,
@@ -156,6 +168,8 @@ export async function commitFileRow(
 ): Promise<boolean> {
   const scope = { teamId: row.team_id, collectionId: row.collection_id };
   return ctx.db.transaction().execute(async (trx: Db) => {
+    // The team first, then the collection: one lock order in every commit path.
+    await lockTeamForQuota(ctx, trx, scope.teamId);
     const current = await loadCollectionAccess(ctx, actor, scope.teamId, scope.collectionId, trx);
     authorize(mayUpload(current));
     if (options.claim && !(await options.claim(trx))) return false;
