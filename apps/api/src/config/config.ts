@@ -113,6 +113,8 @@ export const envSchema = z.object({
     .min(1024 * 1024)
     .default(2 * 1024 ** 3),
   DOWNLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  DOWNLOAD_TEAM_BUDGET_FACTOR: z.coerce.number().min(1).max(100).default(3),
+  DOWNLOAD_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
   IMAGE_MAX_INPUT_PIXELS: z.coerce.number().int().min(1).default(100_000_000),
   RENDITION_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   SERVE_WEB: bool.default(true),
@@ -204,6 +206,13 @@ export interface Config {
     partMaxBytes: number;
     /** Ready archives are deleted this long after they are ready. */
     expiryMs: number;
+    /**
+     * Archives a team's members may have prepared or being prepared at once, as a multiple of the
+     * bytes the team stores (at least DOWNLOAD_TEAM_BUDGET_MIN_BYTES).
+     */
+    teamBudgetFactor: number;
+    /** Collection downloads one member may request in an hour. */
+    requestsPerHour: number;
   };
   teams: {
     aliasLimits: Record<'free' | 'pro' | 'premium', number>;
@@ -340,6 +349,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     downloads: {
       partMaxBytes: e.DOWNLOAD_PART_MAX_BYTES,
       expiryMs: e.DOWNLOAD_EXPIRY_HOURS * 60 * 60_000,
+      teamBudgetFactor: e.DOWNLOAD_TEAM_BUDGET_FACTOR,
+      requestsPerHour: e.DOWNLOAD_REQUESTS_PER_HOUR,
     },
     teams: {
       aliasLimits: {

@@ -12,13 +12,14 @@ import { loadCollectionAccess } from '../collections/collection-access.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { isUuid, newId } from '../db/ids.js';
+import { reserve } from '../auth/rate-limiter.js';
 import { AppError } from '../errors/app-error.js';
 import { enqueueJob } from '../jobs/enqueue.js';
 import { authorize } from '../teams/team-access.js';
 import type { UserRow } from '../users/users.repository.js';
 import { buildDownloadJob } from './build-download.job.js';
 import { buildJobKey } from './downloads.keys.js';
-import { selectionQuery, type DownloadSelection } from './download-selection.js';
+import { selectionOf, selectionQuery, type DownloadSelection } from './download-selection.js';
 import {
   presentDownload,
   presentPart,
@@ -28,6 +29,93 @@ import {
 
 /** Downloads one member may have in progress at once; more is tooManyRequests. */
 export const MAX_DOWNLOADS_IN_PROGRESS = 5;
+
+const HOUR_MS = 60 * 60_000;
+
+/** The team budget's floor, so a team that stores little can still prepare its archives. */
+export const DOWNLOAD_TEAM_BUDGET_MIN_BYTES = 1024 ** 3;
+
+/**
+ * A ready archive of the same member, collection and selection, not yet expired, whose contents
+ * are still those of the selection now: the same number of files and bytes, and no file of it
+ * renamed or added since it was requested. Asking again answers it instead of building a copy.
+ */
+async function reusableReadyDownload(
+  db: Db,
+  userId: string,
+  access: { team: { id: string }; collection: { id: string } },
+  prefix: string | null,
+  fileIds: string | null,
+  now: number,
+): Promise<DownloadRow | undefined> {
+  const candidates = await db
+    .selectFrom('downloads')
+    .selectAll()
+    .where('requested_by', '=', userId)
+    .where('collection_id', '=', access.collection.id)
+    .where('status', '=', 'ready')
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .execute();
+  for (const row of candidates) {
+    if (!sameSelection(row, prefix, fileIds)) continue;
+    const selection = { ...selectionOf(row), createdUpTo: now };
+    const current = await selectionQuery(db, selection)
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('count'),
+        eb.fn.sum<number | string | null>('files.size').as('bytes'),
+        eb.fn.max<number | string | null>('files.updated_at').as('changed'),
+      ])
+      .executeTakeFirstOrThrow();
+    if (
+      Number(current.count) === row.file_count &&
+      Number(current.bytes ?? 0) === row.total_bytes &&
+      Number(current.changed ?? 0) <= row.created_at
+    ) {
+      return row;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses a new archive when the team's archives, ready or being prepared, would hold more than
+ * DOWNLOAD_TEAM_BUDGET_FACTOR times the bytes the team stores (at least 1 GiB): archives are kept
+ * for days, and any member who may download could otherwise fill the disk with copies.
+ */
+async function assertTeamArchiveBudget(
+  ctx: AppContext,
+  db: Db,
+  teamId: string,
+  bytes: number,
+  now: number,
+): Promise<void> {
+  const stored = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.sum<number | string | null>('size').as('bytes'))
+    .where('team_id', '=', teamId)
+    .executeTakeFirstOrThrow();
+  const budget = Math.max(
+    DOWNLOAD_TEAM_BUDGET_MIN_BYTES,
+    Number(stored.bytes ?? 0) * ctx.config.downloads.teamBudgetFactor,
+  );
+  const held = await db
+    .selectFrom('downloads')
+    .select((eb) => eb.fn.sum<number | string | null>('total_bytes').as('bytes'))
+    .where('team_id', '=', teamId)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'inProgress'),
+        eb.and([eb('status', '=', 'ready'), eb('expires_at', '>', now)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  if (Number(held.bytes ?? 0) + bytes > budget) {
+    throw new AppError('tooManyRequests', {
+      message: 'The team’s prepared downloads hold as much as they may: try again once some expire',
+    });
+  }
+}
 
 function sameSelection(row: DownloadRow, prefix: string | null, fileIds: string | null): boolean {
   return row.prefix === prefix && row.file_ids === fileIds;
@@ -56,9 +144,26 @@ export async function createDownload(
   const now = ctx.clock();
   const prefix = body.prefix ?? null;
   const fileIds = body.fileIds ? JSON.stringify([...new Set(body.fileIds)].sort()) : null;
+  const { requestsPerHour } = ctx.config.downloads;
   return ctx.db.transaction().execute(async (trx) => {
     const access = await loadCollectionAccess(ctx, actor, teamRef, body.collectionId, trx);
     authorize(canCreateDownload(access.role));
+    if (!(await reserve(trx, `download:create:${actor.id}`, requestsPerHour, HOUR_MS, now))) {
+      throw new AppError('tooManyRequests', {
+        message: `At most ${requestsPerHour} downloads can be requested in an hour`,
+      });
+    }
+    // Check-then-insert below (the same request under way, the cap, the team's budget) must see
+    // the requests made meanwhile: one team's requests are taken one at a time on PostgreSQL
+    // (SQLite has one writer). FOR NO KEY UPDATE leaves foreign keys to the team unhindered.
+    if (ctx.config.database.kind === 'postgres') {
+      await trx
+        .selectFrom('teams')
+        .select('id')
+        .where('id', '=', access.team.id)
+        .forNoKeyUpdate()
+        .execute();
+    }
     const inProgress = await trx
       .selectFrom('downloads')
       .selectAll()
@@ -69,6 +174,8 @@ export async function createDownload(
       (row) => row.collection_id === access.collection.id && sameSelection(row, prefix, fileIds),
     );
     if (same) return presentDownload(same, await partsOf(trx, same.id));
+    const ready = await reusableReadyDownload(trx, actor.id, access, prefix, fileIds, now);
+    if (ready) return presentDownload(ready, await partsOf(trx, ready.id));
     if (inProgress.length >= MAX_DOWNLOADS_IN_PROGRESS)
       throw new AppError('tooManyRequests', {
         message: `At most ${MAX_DOWNLOADS_IN_PROGRESS} downloads can be prepared at once`,
@@ -89,6 +196,7 @@ export async function createDownload(
       .executeTakeFirstOrThrow();
     const fileCount = Number(totals.count);
     if (fileCount === 0) throw new AppError('nothingToDownload');
+    await assertTeamArchiveBudget(ctx, trx, access.team.id, Number(totals.bytes ?? 0), now);
 
     const row: DownloadRow = {
       id: newId(),
