@@ -6,6 +6,8 @@ import type { DatePickerFieldProps } from '@mui/x-date-pickers/DatePicker';
 import { usePickerAdapter, usePickerContext, useSplitFieldProps } from '@mui/x-date-pickers/hooks';
 import { CalendarIcon } from '@mui/x-date-pickers/icons';
 import { createContext, useContext, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/format-date';
 
 export interface ReadOnlyDateFieldTexts {
   /** Names the calendar button; "From" alone would not say what the button does. */
@@ -25,7 +27,9 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 /**
  * A picker field the user cannot type into: the date comes from the calendar only, which opens
- * on a click of the field, on Enter, Space or Arrow Down in it, or with the calendar button. The
+ * on a click of the field, on Enter, Space or Arrow Down in it, or with the calendar button. It
+ * writes the date as the lists beside it do (formatDate: "May 3, 2024", "3 mag 2024"), so a
+ * screen shows one date format, not the picker's numeric one next to the rows' words. The
  * built-in field hides its clear button when read-only, hence this one, which keeps it reachable
  * by keyboard too.
  */
@@ -33,7 +37,6 @@ export function ReadOnlyDateField(props: DatePickerFieldProps) {
   const { forwardedProps } = useSplitFieldProps(props, 'date');
   const {
     value: date,
-    fieldFormat,
     label,
     name,
     disabled,
@@ -47,6 +50,7 @@ export function ReadOnlyDateField(props: DatePickerFieldProps) {
     clearValue,
   } = usePickerContext();
   const adapter = usePickerAdapter();
+  const { i18n } = useTranslation();
   const texts = useContext(ReadOnlyDateFieldTextsContext);
   if (texts === null)
     throw new Error('ReadOnlyDateField needs ReadOnlyDateFieldTextsContext above it');
@@ -84,7 +88,7 @@ export function ReadOnlyDateField(props: DatePickerFieldProps) {
       sx={rootSx}
       label={label}
       name={name}
-      value={hasDate ? adapter.formatByString(date, fieldFormat) : ''}
+      value={hasDate ? formatDate(adapter.toJsDate(date).getTime(), i18n.language) : ''}
       disabled={disabled}
       focused={isOpen || undefined}
       error={texts.error !== undefined}
