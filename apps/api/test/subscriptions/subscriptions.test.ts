@@ -1,3 +1,4 @@
+import { LEGAL_VERSIONS } from '@raccolta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsubscribeToken } from '../../src/subscriptions/subscription-links.js';
 import {
@@ -33,8 +34,8 @@ describe('newsletter subscriptions', () => {
     expect(pending).toMatchObject({
       status: 'pending',
       locale: 'it',
-      terms_version: '2025-03-05',
-      privacy_version: '2025-03-05',
+      terms_version: LEGAL_VERSIONS.terms,
+      privacy_version: LEGAL_VERSIONS.privacy,
       accepted_at: clock.now,
       confirmed_at: null,
       expires_at: clock.now + 48 * HOUR,
