@@ -49,7 +49,9 @@ const { parentPort, workerData } = require('node:worker_threads');
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, width, height);
     await page.render({ canvas, canvasContext: context, viewport }).promise;
-    const { data } = context.getImageData(0, 0, width, height);
+    // Copied into memory of this thread's own: the canvas's pixels may sit in a buffer the
+    // native module owns, which Node 24 refuses to transfer ("unsupported type").
+    const data = new Uint8ClampedArray(context.getImageData(0, 0, width, height).data);
     parentPort.postMessage({ ok: true, width, height, data }, [data.buffer]);
   } finally {
     await doc.destroy();
