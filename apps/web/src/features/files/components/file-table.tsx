@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { FileItem, SortDirection } from '@raccolta/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
-import { VISUALLY_HIDDEN } from '../utils/visually-hidden';
+import { VISUALLY_HIDDEN } from '../../../lib/visually-hidden';
 import { FileRowMenu, type FileAction } from './file-row-menu';
 import { FileThumbnail } from './file-thumbnail';
 import { UploaderButton } from './uploader-button';

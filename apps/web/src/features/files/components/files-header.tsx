@@ -26,7 +26,7 @@ import { DateRangeFilter } from '../../../components/date-range-filter';
 import { UserAvatar } from '../../../components/user-avatar';
 import type { FileFiltersState } from '../hooks/use-file-filters';
 import { isDefaultFilters, type FileView } from '../utils/file-filters';
-import { VISUALLY_HIDDEN } from '../utils/visually-hidden';
+import { VISUALLY_HIDDEN } from '../../../lib/visually-hidden';
 import { UploadButton } from './upload-button';
 
 export interface FilesHeaderProps {

@@ -1,11 +1,14 @@
+import Box from '@mui/material/Box';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import type { Member, MemberActionInput } from '@raccolta/contracts';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/user-avatar';
+import { VISUALLY_HIDDEN } from '../../../lib/visually-hidden';
 import type { MemberAction } from '../utils/member-actions';
 import { MemberMenu } from './member-menu';
 import { MemberStatusChip } from './member-status-chip';
@@ -27,6 +30,7 @@ export interface MemberListItemProps {
 export function MemberListItem({ member, actor, now, onAction, onSelect }: MemberListItemProps) {
   const { t } = useTranslation();
   const self = actor?.userId === member.userId;
+  const describedBy = useId();
   const content = (
     <>
       <ListItemAvatar sx={{ minWidth: AVATAR_COLUMN_PX, mt: 0.5 }}>
@@ -74,12 +78,18 @@ export function MemberListItem({ member, actor, now, onAction, onSelect }: Membe
       {onSelect === undefined ? (
         content
       ) : (
+        // Named by what it shows (WCAG 2.5.3: a voice user says what they see), and described
+        // by what a click does.
         <ListItemButton
-          aria-label={t('members.showCollectionsOf', { name: member.nickname })}
+          aria-describedby={describedBy}
+          title={t('members.showCollectionsOf', { name: member.nickname })}
           onClick={() => onSelect(member)}
           sx={{ px: 1.5, alignItems: 'flex-start' }}
         >
           {content}
+          <Box component="span" id={describedBy} sx={VISUALLY_HIDDEN}>
+            {t('members.showCollectionsOf', { name: member.nickname })}
+          </Box>
         </ListItemButton>
       )}
     </ListItem>

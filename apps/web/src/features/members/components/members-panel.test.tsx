@@ -74,7 +74,9 @@ describe('members panel', () => {
   it('offers each member as a button that shows the collections they created', async () => {
     const onSelect = vi.fn();
     renderPanel({}, onSelect);
-    fireEvent.click(await screen.findByRole('button', { name: 'Collections created by Bea' }));
+    fireEvent.click(
+      await screen.findByRole('button', { description: 'Collections created by Bea' }),
+    );
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ userId: BEA.userId }));
     // The menu stays its own button beside it.
     expect(screen.getByRole('button', { name: 'Actions for Bea' })).toBeTruthy();

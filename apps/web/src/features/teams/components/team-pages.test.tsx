@@ -91,7 +91,7 @@ describe('teams pages', () => {
     expect(screen.getByRole('button', { name: 'Add member' })).toBeTruthy();
 
     // A click on a member shows the collections they created, and closes the drawer.
-    fireEvent.click(screen.getByRole('button', { name: 'Collections created by Bea' }));
+    fireEvent.click(screen.getByRole('button', { description: 'Collections created by Bea' }));
     await vi.waitFor(() =>
       expect(new URLSearchParams(router.state.location.search).get('member')).toBeTruthy(),
     );
