@@ -37,7 +37,7 @@ export function MemberListItem({ member, actor, now, onAction, onSelect }: Membe
         <UserAvatar name={member.nickname} src={member.avatarUrl} size={32} />
       </ListItemAvatar>
       <ListItemText
-        sx={{ my: 0.5, pr: 3, minWidth: 0 }}
+        sx={{ my: 0.5, pr: onSelect === undefined ? 3 : 0, minWidth: 0 }}
         primary={self ? t('members.nicknameSelf', { name: member.nickname }) : member.nickname}
         secondary={
           // Compact chips on a line of their own, under the avatar as well: in the 250 px panel
