@@ -321,7 +321,20 @@ test.describe('accessibility of hover, focus and toasts (axe colour contrast)', 
       await page.waitForTimeout(300);
       found.push(...(await contrastOf(page, 'main', 'focused outlined button')));
 
-      // An info toast: the one that says a download is being prepared (it stays 6 s).
+      // An info toast: the one that says a download is being prepared (it stays 6 s). A file
+      // added first, so the collection's ready archive (the fixture's) no longer holds it all
+      // and a new one is prepared, instead of the ready one answering at once.
+      await apiUploadFile(
+        page.request,
+        await sessionToken(page),
+        fixture.teamId,
+        fixture.collectionId,
+        {
+          name: `added-${variant.locale}.png`,
+          mimeType: 'image/png',
+          buffer: gradientPng(40, 30, [200, 60, 60]),
+        },
+      );
       await downloadAll.click();
       const toast = page.locator('.MuiSnackbar-root .MuiAlert-filledInfo');
       await expect(toast).toBeVisible();
