@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import { assertPixelLimit, RenditionError } from './renditions-error.js';
+import { runInThread } from './run-in-thread.js';
 
 export interface RgbaImage {
   width: number;
@@ -72,39 +72,19 @@ export async function decodeHeic(input: Buffer, maxInputPixels: number): Promise
 }
 
 function runDecoder(input: Buffer, maxInputPixels: number): Promise<WorkerAnswer> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { modulePath, input, maxInputPixels },
-      // libheif reports parse errors with console.log; they are not ours to print.
-      stdout: true,
-      stderr: true,
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () =>
-        finish(() =>
-          resolve({ ok: false, reason: 'undecodable', message: 'HEIC decode timed out' }),
-        ),
-      DECODE_TIMEOUT_MS,
-    );
-    worker.once('message', (answer: WorkerAnswer) => finish(() => resolve(answer)));
-    worker.once('error', (error) => finish(() => reject(error)));
-    worker.once('exit', (code) =>
-      finish(() =>
-        resolve({ ok: false, reason: 'undecodable', message: `HEIC decoder exited with ${code}` }),
-      ),
-    );
-  });
+  return runInThread<WorkerAnswer>(
+    WORKER_SOURCE,
+    { modulePath, input, maxInputPixels },
+    {
+      timeoutMs: DECODE_TIMEOUT_MS,
+      onTimeout: () => ({ ok: false, reason: 'undecodable', message: 'HEIC decode timed out' }),
+      onExit: (code) => ({
+        ok: false,
+        reason: 'undecodable',
+        message: `HEIC decoder exited with ${code}`,
+      }),
+    },
+  );
 }
 
 // libheif always hands out RGBA; camera photos are opaque and should not become WebPs with an

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { RgbaImage } from './heic.js';
 import { RenditionError } from './renditions-error.js';
+import { runInThread } from './run-in-thread.js';
 
 /** A first page that takes longer than this to render is abandoned (its thread is terminated). */
 const RENDER_TIMEOUT_MS = 60_000;
@@ -117,40 +117,12 @@ export async function renderPdfFirstPage(
 }
 
 function runRenderer(workerData: Record<string, unknown>): Promise<WorkerAnswer> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData,
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
-      // pdf.js warns about malformed documents on the console; they are not ours to print.
-      stdout: true,
-      stderr: true,
-    });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      fn();
-      void worker.terminate();
-    };
-    const timer = setTimeout(
-      () => finish(() => resolve({ ok: false, message: 'PDF rendering timed out' })),
-      RENDER_TIMEOUT_MS,
-    );
-    worker.once('message', (answer: WorkerAnswer) => finish(() => resolve(answer)));
-    worker.once('error', (error) =>
-      // Out of heap, or the canvas failing to load in the thread: the document is not rendered.
-      finish(() =>
-        error instanceof Error
-          ? resolve({ ok: false, message: error.message })
-          : reject(new Error(String(error))),
-      ),
-    );
-    worker.once('exit', (code) =>
-      finish(() => resolve({ ok: false, message: `PDF renderer exited with ${code}` })),
-    );
+  return runInThread<WorkerAnswer>(WORKER_SOURCE, workerData, {
+    timeoutMs: RENDER_TIMEOUT_MS,
+    heapMb: WORKER_HEAP_MB,
+    onTimeout: () => ({ ok: false, message: 'PDF rendering timed out' }),
+    onExit: (code) => ({ ok: false, message: `PDF renderer exited with ${code}` }),
+    // Out of heap, or the canvas failing to load in the thread: the document is not rendered.
+    onError: (error) => ({ ok: false, message: error.message }),
   });
 }
