@@ -280,8 +280,8 @@ for (const variant of VARIANTS) {
         await shot('dashboard-closed');
         await page.getByRole('button', { name: 'Members' }).click();
       }
-      await expect(page.getByText('Bea Rossi')).toBeVisible();
-      await expect(page.getByText('luca.bianchi')).toBeVisible();
+      await expect(page.getByText('Bea Rossi', { exact: true })).toBeVisible();
+      await expect(page.getByText('luca.bianchi', { exact: true })).toBeVisible();
       await shot('dashboard', page, !phone);
 
       await page.getByRole('button', { name: 'Actions for Bea Rossi' }).click();

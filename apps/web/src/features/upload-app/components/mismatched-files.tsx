@@ -9,8 +9,8 @@ import { parseFingerprint, type FingerprintParts, type Mismatch } from '../utils
 
 /**
  * "name · size · changed date" of the interrupted and the chosen file. Where the rounded size or
- * the date to the minute read the same but are not, they are written in full (bytes, seconds),
- * so the difference shows.
+ * the date to the minute read the same but are not, they are written in full (bytes, seconds,
+ * and milliseconds when the seconds agree too), so the difference shows.
  */
 function useDescriptions(file: File, stored: FingerprintParts) {
   const { t, i18n } = useTranslation();
@@ -24,17 +24,32 @@ function useDescriptions(file: File, stored: FingerprintParts) {
     formatFileSize(file.size, language) === formatFileSize(stored.size, language);
   const short = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' });
   const long = new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'medium' });
+  const precise = new Intl.DateTimeFormat(language, {
+    year: '2-digit',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    fractionalSecondDigits: 3,
+  });
   const valid = (epochMs: number) => Number.isFinite(epochMs);
-  const exactDate =
-    valid(file.lastModified) &&
-    valid(stored.lastModified) &&
-    file.lastModified !== stored.lastModified &&
-    short.format(file.lastModified) === short.format(stored.lastModified);
+  const differ = (format: Intl.DateTimeFormat) =>
+    format.format(file.lastModified) !== format.format(stored.lastModified);
+  const dateFormat =
+    !valid(file.lastModified) ||
+    !valid(stored.lastModified) ||
+    file.lastModified === stored.lastModified ||
+    differ(short)
+      ? short
+      : differ(long)
+        ? long
+        : precise;
   const describe = (name: string, size: number, lastModified: number) =>
     t('uploadApp.mismatch.description', {
       name,
       size: sizeOf(size, exactSize),
-      date: valid(lastModified) ? (exactDate ? long : short).format(lastModified) : '—',
+      date: valid(lastModified) ? dateFormat.format(lastModified) : '—',
     });
   return {
     interrupted: describe(stored.name, stored.size, stored.lastModified),
