@@ -10,6 +10,7 @@ import { registerInputGuard } from './http/input-guard.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createResponseSerializerCompiler } from './http/response-serializer.js';
+import { databaseRateLimitStore } from './http/rate-limit-store.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -29,6 +30,9 @@ import { usersRoutes } from './users/users.routes.js';
 
 export type App = FastifyInstance;
 
+/** A request id a proxy may hand over: short, and nothing a log line could be forged with. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
 /**
  * Plugin layering: external plugins (security, OpenAPI) → error handling → API routes under
  * /api → the web app for everything else.
@@ -40,7 +44,14 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   const app = Fastify({
     loggerInstance: logger,
     trustProxy: config.trustProxy,
-    genReqId: () => crypto.randomUUID(),
+    // Behind a trusted proxy, its X-Request-Id names the request in every log line, error body
+    // and answer, so one request can be followed from nginx's log to the node's.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return config.trustProxy && typeof given === 'string' && REQUEST_ID.test(given)
+        ? given
+        : crypto.randomUUID();
+    },
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true },
@@ -50,10 +61,24 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     createResponseSerializerCompiler({ checkWithZod: config.env !== 'production' }),
   );
 
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+  // A stopping node closes each connection once its answer is sent, rather than keeping it
+  // alive for requests it will not take.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (ctx.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerInputGuard(app);
-  await registerSecurity(app, config);
+  await registerSecurity(
+    app,
+    config,
+    config.rateLimit.store === 'database' ? databaseRateLimitStore(ctx.db, ctx.clock) : undefined,
+  );
   await registerOpenApi(app, config);
 
   await app.register(
@@ -87,7 +112,8 @@ export async function buildApp(ctx: AppContext): Promise<App> {
   // Unknown paths are rate limited too, so scanning for routes costs the scanner.
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
     return (
-      webApp?.(request, reply) ?? reply.status(404).send(notFoundBody(request.method, request.url))
+      webApp?.(request, reply) ??
+      reply.status(404).send(notFoundBody(request.method, request.url, request.id))
     );
   });
   return app;

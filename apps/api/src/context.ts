@@ -14,4 +14,6 @@ export interface AppContext {
   clock: Clock;
   logger: Logger;
   checkDatabase: () => Promise<void>;
+  /** Set when the process is stopping: readiness answers 503 so the proxy sends no more. */
+  lifecycle: { draining: boolean };
 }

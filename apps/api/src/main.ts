@@ -9,10 +9,12 @@ async function main(): Promise<void> {
   console.log(`\n  Raccolta is running: open ${shown}\n  API docs: ${config.apiPublicUrl}/docs\n`);
 
   const stop = (signal: string) => {
-    server.ctx.logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 30_000);
+    const graceMs = config.shutdownGraceMs;
+    server.ctx.logger.info({ signal, graceMs }, 'draining: finishing the requests in flight');
+    // Past the grace period and the worker's own stop, the process goes whatever still hangs.
+    const force = setTimeout(() => process.exit(1), graceMs + 30_000);
     force.unref();
-    server.close().then(
+    server.drain(graceMs).then(
       () => process.exit(0),
       (err: unknown) => {
         server.ctx.logger.error({ err }, 'shutdown failed');

@@ -26,6 +26,7 @@ export async function createContext(config: Config, clock: Clock = Date.now): Pr
     checkDatabase: async () => {
       await sql`select 1`.execute(db);
     },
+    lifecycle: { draining: false },
   };
 }
 

@@ -9,6 +9,13 @@ export interface Server {
   /** The inline worker, when this process runs one. */
   worker: RunningWorker | null;
   close: () => Promise<void>;
+  /**
+   * Stops the way a node behind a proxy must (SIGTERM): readiness answers 503 at once, the port
+   * stops accepting connections, requests in flight have `graceMs` to finish, then whatever still
+   * runs is cut (a tus upload keeps the bytes it stored and resumes on another node), the worker
+   * stops and the database closes.
+   */
+  drain: (graceMs: number) => Promise<void>;
 }
 
 export interface ServerOptions {
@@ -23,16 +30,29 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const worker = (options.worker ?? config.worker.inline) ? await startWorker(ctx) : null;
   const app = await buildApp(ctx);
   let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await app.close();
+    await worker?.stop();
+    await ctx.db.destroy();
+  };
   return {
     app,
     ctx,
     worker,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await app.close();
-      await worker?.stop();
-      await ctx.db.destroy();
+    close,
+    async drain(graceMs) {
+      ctx.lifecycle.draining = true;
+      const cut = setTimeout(() => {
+        ctx.logger.warn({ graceMs }, 'grace period over: cutting the requests still running');
+        app.server.closeAllConnections();
+      }, graceMs);
+      try {
+        await close();
+      } finally {
+        clearTimeout(cut);
+      }
     },
   };
 }

@@ -46,6 +46,8 @@ const RESPONSE_SCHEMAS = new Set([
   'errorCodeSchema',
   'errorBodySchema',
   'statusResponseSchema',
+  'liveResponseSchema',
+  'readyResponseSchema',
   'paginationSchema',
   'userScopeSchema',
   'userSchema',

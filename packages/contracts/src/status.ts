@@ -12,3 +12,17 @@ export const statusResponseSchema = z.object({
   timestamp: z.string(),
 });
 export type StatusResponse = z.infer<typeof statusResponseSchema>;
+
+/** Liveness: the process answers. */
+export const liveResponseSchema = z.object({ status: z.literal('ok') });
+export type LiveResponse = z.infer<typeof liveResponseSchema>;
+
+export const READINESS_PROBLEMS = ['database', 'storage', 'migrations', 'draining'] as const;
+export type ReadinessProblem = (typeof READINESS_PROBLEMS)[number];
+
+/** Readiness for a load balancer or a probe: 200 ready, 503 with what is not. */
+export const readyResponseSchema = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  problems: z.array(z.enum(READINESS_PROBLEMS)),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;

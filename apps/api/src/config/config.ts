@@ -68,6 +68,10 @@ export const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Where request counts per address live; default: the database on PostgreSQL, else memory. */
+  RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
+  /** How long a stopping API process lets requests in flight finish (SIGTERM, SIGINT). */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
   SIGNUP_MODE: z.enum(['open', 'invitation']).default('open'),
   SIGNUP_GLOBAL_SCOPE: bool.default(true),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
@@ -176,7 +180,17 @@ export interface Config {
     copyMaxAgeMs: number;
   };
   worker: { inline: boolean; concurrency: number; leaseMs: number; pollMs: number };
-  rateLimit: { max: number; windowMs: number };
+  rateLimit: {
+    max: number;
+    windowMs: number;
+    /**
+     * `memory`: each process counts its own requests (one node). `database`: every process
+     * counts in the `rate_limits` table, so a limit holds across the nodes behind a proxy.
+     */
+    store: 'memory' | 'database';
+  };
+  /** Milliseconds a stopping API process waits for requests in flight before cutting them. */
+  shutdownGraceMs: number;
   web: { serve: boolean; distDir: string };
   /** Feature flags on for every browser (each may override them locally). */
   featureFlags: FeatureFlag[];
@@ -336,7 +350,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: e.JOB_LEASE_MS,
       pollMs: e.JOB_POLL_MS,
     },
-    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    rateLimit: {
+      max: e.RATE_LIMIT_MAX,
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      store: e.RATE_LIMIT_STORE ?? (database.kind === 'postgres' ? 'database' : 'memory'),
+    },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     files: {
       maxFileBytes: e.UPLOAD_MAX_FILE_BYTES,
       allowedTypes: e.UPLOAD_ALLOWED_TYPES ?? ['*/*'],

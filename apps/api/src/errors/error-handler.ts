@@ -97,7 +97,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         'request refused',
       );
     }
-    return reply.status(body.statusCode).send(body);
+    // Every error names its request, as the X-Request-Id header and the log lines do.
+    return reply.status(body.statusCode).send({ ...body, requestId: request.id });
   });
 }
 
@@ -129,9 +130,15 @@ export function answerFrameworkError(
     .header('Cache-Control', 'no-store')
     .header('X-Content-Type-Options', 'nosniff')
     .header('Permissions-Policy', PERMISSIONS_POLICY)
-    .send(body);
+    .header('X-Request-Id', request.id)
+    .send({ ...body, requestId: request.id });
 }
 
-export function notFoundBody(method: string, url: string): ErrorBody {
-  return { statusCode: 404, errorCode: 'notFound', message: `No route ${method} ${url}` };
+export function notFoundBody(method: string, url: string, requestId?: string): ErrorBody {
+  return {
+    statusCode: 404,
+    errorCode: 'notFound',
+    message: `No route ${method} ${url}`,
+    ...(requestId === undefined ? {} : { requestId }),
+  };
 }

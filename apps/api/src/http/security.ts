@@ -1,7 +1,7 @@
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config/config.js';
@@ -80,7 +80,11 @@ const isApiPath = (url: string) =>
  * (signed file links do) is `Cache-Control: no-store`, as tokens and personal data must not be
  * kept by browsers or proxies.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  rateLimitStore?: FastifyRateLimitStoreCtor,
+): Promise<void> {
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
     if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
@@ -131,6 +135,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: true,
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
+    // Without a store, each process counts in its own memory (one node).
+    ...(rateLimitStore ? { store: rateLimitStore } : {}),
     // The web app's built files (scripts, styles, icons: the only routes outside /api) are
     // static, precompressed and cached for a year; a page load fetches dozens of them, so counting
     // them would lock out a few people browsing from one office or school address within minutes.
