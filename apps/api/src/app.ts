@@ -8,6 +8,7 @@ import {
 } from './errors/error-handler.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerJsonBodyParser } from './http/json-body.js';
+import { registerMetricsRoute, registerRequestTiming } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createResponseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurity } from './http/security.js';
@@ -50,11 +51,13 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     createResponseSerializerCompiler({ checkWithZod: config.env !== 'production' }),
   );
 
+  registerRequestTiming(app, ctx);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerInputGuard(app);
   await registerSecurity(app, config);
   await registerOpenApi(app, config);
+  registerMetricsRoute(app, ctx);
 
   await app.register(
     async (api) => {

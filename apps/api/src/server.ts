@@ -1,6 +1,7 @@
 import { buildApp, type App } from './app.js';
 import type { Config } from './config/config.js';
 import type { AppContext, Clock } from './context.js';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 import { createContext, startWorker, type RunningWorker } from './runtime.js';
 
 export interface Server {
@@ -8,6 +9,8 @@ export interface Server {
   ctx: AppContext;
   /** The inline worker, when this process runs one. */
   worker: RunningWorker | null;
+  /** The METRICS_PORT listener, when it is set. */
+  metricsServer: MetricsServer | null;
   close: () => Promise<void>;
 }
 
@@ -17,9 +20,19 @@ export interface ServerOptions {
   worker?: boolean;
 }
 
-/** The API process: context, the HTTP app and, unless WORKER=off, a worker inside. */
+/**
+ * The API process: context, the HTTP app, the metrics listener (METRICS_PORT) and, unless
+ * WORKER=off, a worker inside.
+ */
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   const ctx = await createContext(config, options.clock);
+  // First: a port already taken stops the start before anything else runs.
+  const metricsServer = await startMetricsServer(ctx.metrics, config.metrics, ctx.logger).catch(
+    async (err: unknown) => {
+      await ctx.db.destroy();
+      throw err;
+    },
+  );
   const worker = (options.worker ?? config.worker.inline) ? await startWorker(ctx) : null;
   const app = await buildApp(ctx);
   let closed = false;
@@ -27,11 +40,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     app,
     ctx,
     worker,
+    metricsServer,
     async close() {
       if (closed) return;
       closed = true;
       await app.close();
       await worker?.stop();
+      await metricsServer?.close();
       await ctx.db.destroy();
     },
   };

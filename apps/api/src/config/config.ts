@@ -68,6 +68,9 @@ export const envSchema = z.object({
   JOB_POLL_MS: z.coerce.number().int().min(10).default(1000),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   SIGNUP_MODE: z.enum(['open', 'invitation']).default('open'),
   SIGNUP_GLOBAL_SCOPE: bool.default(true),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
@@ -177,6 +180,12 @@ export interface Config {
   };
   worker: { inline: boolean; concurrency: number; leaseMs: number; pollMs: number };
   rateLimit: { max: number; windowMs: number };
+  /**
+   * Prometheus metrics: `GET /api/metrics` with `Authorization: Bearer <token>` when `token` is
+   * set, and a listener of its own serving `GET /metrics` on `host`:`port` when `port` is set
+   * (0: any free port). Neither: nothing is exposed.
+   */
+  metrics: { token: string | null; port: number | null; host: string };
   web: { serve: boolean; distDir: string };
   /** Feature flags on for every browser (each may override them locally). */
   featureFlags: FeatureFlag[];
@@ -337,6 +346,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.JOB_POLL_MS,
     },
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    metrics: {
+      token: e.METRICS_TOKEN ?? null,
+      port: e.METRICS_PORT ?? null,
+      host: e.METRICS_HOST,
+    },
     files: {
       maxFileBytes: e.UPLOAD_MAX_FILE_BYTES,
       allowedTypes: e.UPLOAD_ALLOWED_TYPES ?? ['*/*'],
