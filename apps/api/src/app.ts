@@ -8,6 +8,7 @@ import {
 } from './errors/error-handler.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerJsonBodyParser } from './http/json-body.js';
+import { registerMetricsRoute, registerRequestTiming } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createResponseSerializerCompiler } from './http/response-serializer.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
@@ -53,6 +54,9 @@ export async function buildApp(ctx: AppContext): Promise<App> {
         : crypto.randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A request a stopping node already accepted is served within the grace period, not refused
+    // with 503 (a proxy does not repeat a POST it already sent).
+    return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -71,6 +75,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     if (ctx.lifecycle.draining) reply.header('connection', 'close');
     done(null, payload);
   });
+  registerRequestTiming(app, ctx);
   registerErrorHandler(app);
   registerJsonBodyParser(app);
   registerInputGuard(app);
@@ -80,6 +85,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     config.rateLimit.store === 'database' ? databaseRateLimitStore(ctx.db, ctx.clock) : undefined,
   );
   await registerOpenApi(app, config);
+  registerMetricsRoute(app, ctx);
 
   await app.register(
     async (api) => {

@@ -6,7 +6,10 @@ async function main(): Promise<void> {
   const server = await createServer(config);
   const address = await server.app.listen({ host: config.host, port: config.port });
   const shown = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl : address;
-  console.log(`\n  Raccolta is running: open ${shown}\n  API docs: ${config.apiPublicUrl}/docs\n`);
+  const metrics = server.metricsServer ? `\n  Metrics: ${server.metricsServer.url}/metrics` : '';
+  console.log(
+    `\n  Raccolta is running: open ${shown}\n  API docs: ${config.apiPublicUrl}/docs${metrics}\n`,
+  );
 
   const stop = (signal: string) => {
     const graceMs = config.shutdownGraceMs;

@@ -9,6 +9,7 @@ import { jobs, schedules, type JobDeps } from './jobs/registry.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
+import { createMetrics } from './metrics/metrics.js';
 import { createStorage } from './storage/create-storage.js';
 
 /** What every process of Raccolta needs, API or worker: context on a migrated database. */
@@ -17,12 +18,20 @@ export async function createContext(config: Config, clock: Clock = Date.now): Pr
   const db = createDb(config.database, logger);
   await migrateToLatest(db);
   const storage = createStorage(config, clock);
+  const metrics = createMetrics({
+    config,
+    db,
+    clock,
+    logger,
+    queues: jobs.map((job) => job.queue),
+  });
   return {
     config,
     db,
     storage,
     clock,
     logger,
+    metrics,
     checkDatabase: async () => {
       await sql`select 1`.execute(db);
     },
@@ -38,9 +47,9 @@ export interface RunningWorker {
 
 /** Starts a worker running every registered job and schedule. */
 export async function startWorker(ctx: AppContext): Promise<RunningWorker> {
-  const { config, db, storage, clock, logger } = ctx;
-  const mailer = createMailer(config.mail, logger);
-  const deps: JobDeps = { config, db, storage, clock, mailer };
+  const { config, db, storage, clock, logger, metrics } = ctx;
+  const mailer = createMailer(config.mail, logger, { failures: metrics.mailSendFailures });
+  const deps: JobDeps = { config, db, storage, clock, mailer, metrics };
   const worker = createWorker({
     db,
     dbKind: config.database.kind,
@@ -51,6 +60,7 @@ export async function startWorker(ctx: AppContext): Promise<RunningWorker> {
     pollMs: config.worker.pollMs,
     logger,
     clock,
+    metrics,
     workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
   });
   for (const schedule of schedules) worker.schedule(schedule);

@@ -1,6 +1,7 @@
 import { buildApp, type App } from './app.js';
 import type { Config } from './config/config.js';
 import type { AppContext, Clock } from './context.js';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server.js';
 import { createContext, startWorker, type RunningWorker } from './runtime.js';
 
 export interface Server {
@@ -8,6 +9,8 @@ export interface Server {
   ctx: AppContext;
   /** The inline worker, when this process runs one. */
   worker: RunningWorker | null;
+  /** The METRICS_PORT listener, when it is set. */
+  metricsServer: MetricsServer | null;
   close: () => Promise<void>;
   /**
    * Stops the way a node behind a proxy must (SIGTERM): readiness answers 503 at once, the port
@@ -24,9 +27,19 @@ export interface ServerOptions {
   worker?: boolean;
 }
 
-/** The API process: context, the HTTP app and, unless WORKER=off, a worker inside. */
+/**
+ * The API process: context, the HTTP app, the metrics listener (METRICS_PORT) and, unless
+ * WORKER=off, a worker inside.
+ */
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<Server> {
   const ctx = await createContext(config, options.clock);
+  // First: a port already taken stops the start before anything else runs.
+  const metricsServer = await startMetricsServer(ctx.metrics, config.metrics, ctx.logger).catch(
+    async (err: unknown) => {
+      await ctx.db.destroy();
+      throw err;
+    },
+  );
   const worker = (options.worker ?? config.worker.inline) ? await startWorker(ctx) : null;
   const app = await buildApp(ctx);
   let closed = false;
@@ -35,12 +48,14 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     closed = true;
     await app.close();
     await worker?.stop();
+    await metricsServer?.close();
     await ctx.db.destroy();
   };
   return {
     app,
     ctx,
     worker,
+    metricsServer,
     close,
     async drain(graceMs) {
       ctx.lifecycle.draining = true;

@@ -52,6 +52,30 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 
+  it('exposes no metrics by default; METRICS_TOKEN of 16 characters or more, METRICS_PORT', () => {
+    const secret = { APP_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(secret).metrics).toEqual({ token: null, port: null, host: '127.0.0.1' });
+    // As .env.example lists them: empty is unset.
+    expect(loadConfig({ ...secret, METRICS_TOKEN: '', METRICS_PORT: '' }).metrics).toEqual({
+      token: null,
+      port: null,
+      host: '127.0.0.1',
+    });
+    expect(
+      loadConfig({
+        ...secret,
+        METRICS_TOKEN: 't'.repeat(16),
+        METRICS_PORT: '9464',
+        METRICS_HOST: '10.0.0.5',
+      }).metrics,
+    ).toEqual({ token: 't'.repeat(16), port: 9464, host: '10.0.0.5' });
+    expect(loadConfig({ ...secret, METRICS_PORT: '0' }).metrics.port).toBe(0);
+    expect(() => loadConfig({ ...secret, METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: at least 16 characters/,
+    );
+    expect(() => loadConfig({ ...secret, METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
+
   it('takes PORT=0 (any free port) only with the public URL that names the port', () => {
     const secret = { APP_SECRET: 'x'.repeat(32) };
     expect(() => loadConfig({ ...secret, PORT: '0' })).toThrow(/PUBLIC_URL: required when PORT=0/);

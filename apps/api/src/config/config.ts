@@ -72,6 +72,9 @@ export const envSchema = z.object({
   RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
   /** How long a stopping API process lets requests in flight finish (SIGTERM, SIGINT). */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   SIGNUP_MODE: z.enum(['open', 'invitation']).default('open'),
   SIGNUP_GLOBAL_SCOPE: bool.default(true),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
@@ -191,6 +194,12 @@ export interface Config {
   };
   /** Milliseconds a stopping API process waits for requests in flight before cutting them. */
   shutdownGraceMs: number;
+  /**
+   * Prometheus metrics: `GET /api/metrics` with `Authorization: Bearer <token>` when `token` is
+   * set, and a listener of its own serving `GET /metrics` on `host`:`port` when `port` is set
+   * (0: any free port). Neither: nothing is exposed.
+   */
+  metrics: { token: string | null; port: number | null; host: string };
   web: { serve: boolean; distDir: string };
   /** Feature flags on for every browser (each may override them locally). */
   featureFlags: FeatureFlag[];
@@ -356,6 +365,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       store: e.RATE_LIMIT_STORE ?? (database.kind === 'postgres' ? 'database' : 'memory'),
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    metrics: {
+      token: e.METRICS_TOKEN ?? null,
+      port: e.METRICS_PORT ?? null,
+      host: e.METRICS_HOST,
+    },
     files: {
       maxFileBytes: e.UPLOAD_MAX_FILE_BYTES,
       allowedTypes: e.UPLOAD_ALLOWED_TYPES ?? ['*/*'],

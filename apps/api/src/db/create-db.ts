@@ -15,6 +15,30 @@ export interface DbLogger {
   error: (obj: object, msg: string) => void;
 }
 
+/** What a PostgreSQL pool holds at a moment (pg.Pool's counts). */
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection, the pool being full. */
+  waiting: number;
+  max: number;
+}
+
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pool's counts on PostgreSQL; null on SQLite (one connection, no pool). */
+export function poolStats(db: Db): PoolStats | null {
+  const pool = pools.get(db);
+  if (!pool) return null;
+  return {
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max,
+  };
+}
+
 export function createDb(config: Config['database'], logger?: DbLogger): Db {
   if (config.kind === 'postgres') {
     // Timestamps are epoch milliseconds in bigint columns; they fit a JS number exactly.
@@ -28,7 +52,9 @@ export function createDb(config: Config['database'], logger?: DbLogger): Db {
     pool.on('error', (err) => {
       logger?.error({ err }, 'idle database connection failed');
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   mkdirSync(path.dirname(config.file), { recursive: true });
   const { database } = openSqlite(config.file, config.driver);

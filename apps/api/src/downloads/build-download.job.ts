@@ -5,6 +5,7 @@ import type { Db } from '../db/create-db.js';
 import { defineJob, PermanentJobError } from '../jobs/define-job.js';
 import { exponentialBackoff } from '../jobs/backoff.js';
 import type { Clock, JobRun } from '../jobs/types.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { StorageNotFoundError, type Storage } from '../storage/storage.js';
 import { encryptsFiles } from '../files/files.keys.js';
 import { markDownloadFailed, markDownloadReady } from './download-outcome.js';
@@ -18,6 +19,7 @@ export interface BuildDownloadDeps {
   db: Db;
   storage: Storage;
   clock: Clock;
+  metrics: Pick<Metrics, 'archiveBuildDuration'>;
 }
 
 /** Entries read from the plan at a time, so a part of any size is archived in flat memory. */
@@ -94,6 +96,7 @@ async function buildPart(
   const { db, storage, clock } = deps;
   const key = partKey(download.id, partNumber, encrypted);
   const counted = { files: 0 };
+  const timer = deps.metrics.archiveBuildDuration.startTimer();
   // put is atomic: the key holds either nothing or a complete zip, never a half-written one.
   const stored = await storage.put(
     key,
@@ -102,6 +105,7 @@ async function buildPart(
     { contentType: 'application/zip', digest: false },
   );
   job.signal.throwIfAborted();
+  timer();
   const now = clock();
   const recorded = await db
     .updateTable('download_parts')

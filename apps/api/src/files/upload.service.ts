@@ -27,16 +27,21 @@ export interface UploadPart {
   file: Readable & { truncated?: boolean };
 }
 
-/** Keeps a copy of the first bytes that pass through, for sniffing, and passes everything on. */
+/**
+ * Keeps a copy of the first bytes that pass through, for sniffing, and passes everything on,
+ * counting them.
+ */
 class HeadCapture extends Transform {
   private readonly chunks: Buffer[] = [];
   private captured = 0;
+  passed = 0;
 
   constructor(private readonly limit: number) {
     super();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.passed += chunk.length;
     if (this.captured < this.limit) {
       // A copy, so the head does not keep a whole large chunk alive.
       const piece = Buffer.from(chunk.subarray(0, this.limit - this.captured));
@@ -71,6 +76,8 @@ async function store(ctx: AppContext, key: string, part: UploadPart) {
     if (err instanceof StorageTooLargeError) throw fileTooLarge(ctx, err);
     if (err === (part.file.errored ?? bodyError)) throw malformed(err);
     throw err;
+  } finally {
+    ctx.metrics.uploadReceivedBytes.inc({ protocol: 'multipart' }, head.passed);
   }
   if (part.file.truncated) {
     await ctx.storage.delete(key);

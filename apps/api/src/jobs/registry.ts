@@ -12,6 +12,7 @@ import type { Db } from '../db/create-db.js';
 import { purgeMailCopiesJob, purgeMailCopiesSchedule } from '../mail/purge-mail-copies.job.js';
 import { sendMailJob } from '../mail/send-mail.job.js';
 import type { Mailer } from '../mail/mailer.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { Storage } from '../storage/storage.js';
 import { deleteQueuedObjectsJob } from '../storage/delete-queued.job.js';
 import { sweepStorageTempJob, sweepStorageTempSchedule } from '../storage/sweep-temp.job.js';
@@ -31,6 +32,7 @@ export interface JobDeps {
   storage: Storage;
   clock: Clock;
   mailer: Mailer;
+  metrics: Metrics;
 }
 
 /** Every job the worker runs. A feature adds its jobs here. */

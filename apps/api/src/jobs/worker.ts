@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import type { Db, DbKind } from '../db/create-db.js';
+import type { Metrics } from '../metrics/metrics.js';
 import { PermanentJobError, type JobDefinition, type JobRegistry } from './define-job.js';
 import { enqueue } from './enqueue.js';
 import {
@@ -27,6 +28,8 @@ export interface WorkerOptions<D> {
   logger: Logger;
   clock: Clock;
   workerId?: string;
+  /** Counts the runs that end here, and the failed ones, by queue. */
+  metrics?: Pick<Metrics, 'jobsRun' | 'jobsFailed'>;
 }
 
 export interface Schedule {
@@ -68,7 +71,7 @@ export function scheduleDedupeKey(queue: string): string {
 }
 
 export function createWorker<D>(options: WorkerOptions<D>): Worker {
-  const { db, dbKind, deps, concurrency, leaseMs, pollMs, clock } = options;
+  const { db, dbKind, deps, concurrency, leaseMs, pollMs, clock, metrics } = options;
   const id = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const logger = options.logger.child({ worker: id });
   const definitions = new Map<string, JobDefinition<D>>();
@@ -188,10 +191,22 @@ export function createWorker<D>(options: WorkerOptions<D>): Worker {
     }
   }
 
+  /** A run ended: it failed unless `failed` is undefined; `final`: no retry is left. */
+  function count(run: ActiveRun, failed?: { final: boolean }): void {
+    if (!metrics) return;
+    const { queue } = run.job;
+    metrics.jobsRun.inc({ queue });
+    // A run this worker gave up on (stopped, or its lease taken over) runs again: not a failure.
+    if (failed && !run.controller.signal.aborted) {
+      metrics.jobsFailed.inc({ queue, final: String(failed.final) });
+    }
+  }
+
   async function execute(run: ActiveRun): Promise<void> {
     const { job, token } = run;
     const def = definitions.get(job.queue);
     if (!def) {
+      count(run, { final: true });
       await settleFailed(run, `unknown queue ${job.queue}`);
       return;
     }
@@ -199,6 +214,7 @@ export function createWorker<D>(options: WorkerOptions<D>): Worker {
     try {
       bound = def.prepare(JSON.parse(job.payload));
     } catch (err) {
+      count(run, { final: true });
       await settleFailed(run, `invalid payload: ${errorText(err)}`);
       return;
     }
@@ -220,6 +236,8 @@ export function createWorker<D>(options: WorkerOptions<D>): Worker {
       run.handlerDone = true;
       clearInterval(run.renewal);
     }
+    const final = job.attempts >= job.max_attempts || failure?.err instanceof PermanentJobError;
+    count(run, failure && { final });
     if (!failure) {
       const ms = Math.round(performance.now() - started);
       logger.debug({ job: job.id, queue: job.queue, ms }, 'job done');
@@ -228,7 +246,7 @@ export function createWorker<D>(options: WorkerOptions<D>): Worker {
     }
     const { err } = failure;
     const context = { err, job: job.id, queue: job.queue, attempt: job.attempts };
-    if (err instanceof PermanentJobError || job.attempts >= job.max_attempts) {
+    if (final) {
       logger.error(context, 'job failed');
       await settleFailed(run, errorText(err));
       return;

@@ -2,6 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Logger } from 'pino';
+import type { Counter } from 'prom-client';
 import type { MailTransportConfig } from '../config/config.js';
 import { newId } from '../db/ids.js';
 
@@ -29,12 +30,35 @@ export interface Mailer {
   close(): void;
 }
 
+export interface MailerOptions {
+  /** Counts each message the transport failed to send (raccolta_mail_send_failures_total). */
+  failures?: Pick<Counter<'transport'>, 'inc'>;
+}
+
 /** `console` writes each message as an .eml file and logs its links; `smtp` sends through SMTP_URL. */
-export function createMailer(config: MailTransportConfig, logger: Logger): Mailer {
+export function createMailer(
+  config: MailTransportConfig,
+  logger: Logger,
+  options: MailerOptions = {},
+): Mailer {
   const log = logger.child({ component: 'mail' });
-  return config.transport === 'smtp'
-    ? smtpMailer(config.url, config.from, log)
-    : consoleMailer(config.dir, config.from, log);
+  const mailer =
+    config.transport === 'smtp'
+      ? smtpMailer(config.url, config.from, log)
+      : consoleMailer(config.dir, config.from, log);
+  const { failures } = options;
+  if (!failures) return mailer;
+  return {
+    ...mailer,
+    async send(message) {
+      try {
+        await mailer.send(message);
+      } catch (err) {
+        failures.inc({ transport: config.transport });
+        throw err;
+      }
+    },
+  };
 }
 
 /** What both transports hand to nodemailer. */

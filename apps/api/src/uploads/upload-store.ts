@@ -19,6 +19,8 @@ export interface TusRequestContext {
    * answered from here (complete), without reading the store's leftovers, which go next.
    */
   finished?: Upload;
+  /** Bytes of its body this request handed to the driver's store (raccolta_upload_received_bytes_total). */
+  received?: number;
 }
 
 export const tusRequestContext = new AsyncLocalStorage<TusRequestContext>();
@@ -133,7 +135,8 @@ export class ProductUploadStore extends DataStore {
 
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
     const running = this.runningHashAt(id, offset);
-    const checksum = tusRequestContext.getStore()?.checksum;
+    const context = tusRequestContext.getStore();
+    const checksum = context?.checksum;
     const source = checksum ? await this.verified(stream, checksum) : stream;
     const counter = running ? new Counter([running.hash], running) : new Counter([]);
     let newOffset: number;
@@ -149,6 +152,7 @@ export class ProductUploadStore extends DataStore {
       throw error;
     } finally {
       if (checksum) source.destroy();
+      if (context) context.received = (context.received ?? 0) + counter.bytes;
     }
     if (running && offset + counter.bytes === newOffset) {
       running.bytes = newOffset;

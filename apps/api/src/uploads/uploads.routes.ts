@@ -259,18 +259,24 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       method: TusMethod,
       tusCall: TusCall,
     ): Promise<void> {
-      const checksum = parseChecksum(request.headers['upload-checksum'] as string | undefined);
+      const context = parseChecksum(request.headers['upload-checksum'] as string | undefined);
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value);
       }
       reply.hijack();
-      const response = await calls.run(tusCall, () =>
-        tusRequestContext.run(checksum, () =>
-          tus.handleWeb(
-            withoutWebBody(new NodeRequest({ req: request.raw, res: reply.raw }), { method }),
+      const response = await calls
+        .run(tusCall, () =>
+          tusRequestContext.run(context, () =>
+            tus.handleWeb(
+              withoutWebBody(new NodeRequest({ req: request.raw, res: reply.raw }), { method }),
+            ),
           ),
-        ),
-      );
+        )
+        .finally(() => {
+          if (context.received) {
+            ctx.metrics.uploadReceivedBytes.inc({ protocol: 'tus' }, context.received);
+          }
+        });
       // Before the answer, once tus no longer reads the upload: a client that gets its answer
       // finds the upload's leftovers and reservation gone.
       try {
