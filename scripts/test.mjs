@@ -1,6 +1,6 @@
 // `npm test`: lint, formatting, typecheck, unit and API tests on SQLite, the API tests again on
 // PostgreSQL when TEST_DATABASE_URL is set, the API tests under Node 24 (scripts/node24.mjs), the
-// builds, and the e2e specs in Chromium; `npm test -- node24` runs the Node 24 step alone. Every
+// builds, the cluster test (nginx, two API nodes, two workers), and the e2e specs in Chromium; `npm test -- node24` runs the Node 24 step alone. Every
 // step runs even when an earlier one fails; the last line is `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -160,6 +160,22 @@ if (process.env.TEST_DATABASE_URL) {
 node24();
 
 check('build', 'node', ['scripts/build-if-needed.mjs', '--force']);
+
+// Several nodes behind nginx on PostgreSQL and S3 (apps/api/cluster/, docs/deployment.md): the
+// built API and worker processes, as their systemd units start them.
+if (!only.length || only.includes('cluster')) {
+  const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].some((p) => existsSync(p));
+  if (process.env.TEST_DATABASE_URL && nginx) {
+    vitest('cluster', ['--config', 'apps/api/cluster/vitest.config.ts']);
+  } else if (ci) {
+    failed++;
+    summary.push('FAIL cluster: needs TEST_DATABASE_URL and nginx (required under CI=true)');
+  } else {
+    summary.push(
+      'skip cluster: set TEST_DATABASE_URL=postgres://… and install nginx (apt-get install -y nginx)',
+    );
+  }
+}
 
 if (!only.length || only.includes('e2e')) {
   const chromium = chromiumPath();
