@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.js';
@@ -19,6 +22,7 @@ import { startCluster, type Cluster, type NodeProcess } from './harness.js';
 const UPLOAD_MB = Number(process.env.CLUSTER_UPLOAD_MB ?? 200);
 const LOAD_SECONDS = Number(process.env.CLUSTER_LOAD_SECONDS ?? 60);
 const LOAD_USERS = 20;
+const ARCHIVE_MB = Number(process.env.CLUSTER_ARCHIVE_MB ?? 1024);
 
 let cluster: Cluster;
 let ctx: AppContext;
@@ -53,12 +57,12 @@ function tusUpload(
   data: Buffer,
   token: string,
   name: string,
-  options: { chunkSize?: number; onProgress?: (sent: number) => void } = {},
+  options: { chunkSize?: number; onProgress?: (sent: number) => void; collection?: string } = {},
 ): Promise<{ url: string; retries: number }> {
   let retries = 0;
   return new Promise((resolve, reject) => {
     const upload = new Upload(data, {
-      endpoint: `${cluster.origin}/api/teams/${teamId}/collections/${collectionId}/uploads`,
+      endpoint: `${cluster.origin}/api/teams/${teamId}/collections/${options.collection ?? collectionId}/uploads`,
       headers: bearer(token),
       metadata: { filename: name },
       ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}),
@@ -99,6 +103,21 @@ async function listAll(token: string): Promise<FileRow[]> {
     lastKey = body.pagination.lastKey;
   } while (lastKey !== null);
   return files;
+}
+
+/** The "download is ready" e-mails the workers sent to `email` (console transport copies). */
+function readyMails(email: string): string[] {
+  const found: string[] = [];
+  for (const worker of cluster.workers) {
+    const dir = path.join(worker.env.DATA_DIR ?? '', 'mail');
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).filter((n) => n.endsWith('.eml'))) {
+      // Quoted-printable soft line breaks joined, so words cut at 76 characters read whole.
+      const text = readFileSync(path.join(dir, name), 'utf8').replace(/=\r?\n/g, '');
+      if (text.includes(email) && text.includes('Archive of the season')) found.push(name);
+    }
+  }
+  return found;
 }
 
 function counter(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -391,11 +410,118 @@ describe('Raccolta on two nodes behind nginx, PostgreSQL and S3', () => {
     );
   });
 
+  it('a worker dies mid-archive: the other takes the job over; every part opens; one e-mail', async () => {
+    // A collection of its own, of ARCHIVE_MB in 64 MB files (random bytes: stored, not deflated).
+    const made = await api(cluster.origin, `/teams/${teamId}/collections`, {
+      method: 'POST',
+      token: ownerToken,
+      body: { name: 'Archive of the season', mode: 'collaborative' },
+    });
+    expect(made.status).toBe(201);
+    const archiveCollection = (made.json() as { collectionId: string }).collectionId;
+    const fileMb = 64;
+    const hashes = new Map<string, string>();
+    for (let i = 0; i < Math.ceil(ARCHIVE_MB / fileMb); i++) {
+      const data = randomBytes(fileMb * 1024 * 1024);
+      const name = `take-${String(i).padStart(2, '0')}.bin`;
+      await tusUpload(data, ownerToken, name, { collection: archiveCollection });
+      // Entries sit in a folder named after the collection.
+      hashes.set(`Archive of the season/${name}`, sha256(data));
+    }
+    const mailBefore = readyMails(owner.email ?? '').length;
+
+    const requested = await api(cluster.origin, `/teams/${teamId}/downloads`, {
+      method: 'POST',
+      token: ownerToken,
+      body: { collectionId: archiveCollection },
+    });
+    expect(requested.status).toBe(202);
+    const downloadId = (requested.json() as { requestId: string }).requestId;
+    const status = async () =>
+      (
+        await api(cluster.origin, `/teams/${teamId}/downloads/${downloadId}`, { token: ownerToken })
+      ).json() as {
+        status: string;
+        readyParts: number;
+        totalParts: number | null;
+        parts: { partId: number; status: string }[];
+      };
+
+    // The worker holding the build job, found by its claim (`host:pid:…`), dies once a part is in.
+    let killed: NodeProcess | undefined;
+    const deadline = Date.now() + 240_000;
+    while (!killed) {
+      if (Date.now() > deadline) throw new Error('no worker built the download');
+      const job = await ctx.db
+        .selectFrom('jobs')
+        .select(['locked_by', 'status'])
+        .where('queue', '=', 'downloads.build')
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      const pid = Number(job?.locked_by?.split(':')[1]);
+      const holder = cluster.workers.find((w) => w.pid === pid);
+      if (holder && (await status()).readyParts >= 1) {
+        killed = holder;
+        await holder.kill();
+      } else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    try {
+      let ready = await status();
+      while (ready.status !== 'ready') {
+        if (Date.now() > deadline + 240_000) throw new Error(`download still ${ready.status}`);
+        expect(ready.status).not.toBe('failed');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        ready = await status();
+      }
+      expect(ready.totalParts).toBeGreaterThan(1);
+      // Every part is a zip that opens on its own; together they hold every file, whole.
+      const seen = new Map<string, string>();
+      for (const part of ready.parts) {
+        const link = await api(
+          cluster.origin,
+          `/teams/${teamId}/downloads/${downloadId}/parts/${part.partId}/download`,
+          { token: ownerToken },
+        );
+        expect(link.status).toBe(200);
+        const zip = Buffer.from(
+          await (await fetch((link.json() as { url: string }).url)).arrayBuffer(),
+        );
+        const file = path.join(cluster.dir, `part-${part.partId}.zip`);
+        writeFileSync(file, zip);
+        const tested = spawnSync('unzip', ['-tq', file], { encoding: 'utf8' });
+        expect(tested.status, tested.stdout + tested.stderr).toBe(0);
+        const listing = spawnSync('unzip', ['-Z1', file], { encoding: 'utf8' })
+          .stdout.trim()
+          .split('\n');
+        for (const entry of listing) {
+          const bytes = spawnSync('unzip', ['-p', file, entry], {
+            maxBuffer: 256 * 1024 * 1024,
+          }).stdout;
+          seen.set(entry, sha256(bytes));
+        }
+        rmSync(file);
+      }
+      expect(Object.fromEntries(seen)).toEqual(Object.fromEntries(hashes));
+      // The requester hears of it once, whichever worker finished it.
+      const deadlineMail = Date.now() + 30_000;
+      while (readyMails(owner.email ?? '').length === mailBefore && Date.now() < deadlineMail) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(readyMails(owner.email ?? '').length - mailBefore).toBe(1);
+    } finally {
+      killed.start();
+      await killed.ready();
+    }
+  });
+
   it('metrics are scraped from every process and moved', async () => {
     for (const node of cluster.apis) {
       const text = await node.metrics();
       expect(counter(text, 'raccolta_http_request_duration_seconds_count')).toBeGreaterThan(0);
-      expect(text).toContain('route="/api/teams/:teamId/collections/:collectionId/files"');
+      // By route template, never by the requested path (no id in a label).
+      expect(text).toMatch(/route="\/api\/teams\/:teamId\//);
+      expect(text).not.toMatch(/route="[^"]*[0-9a-f]{8}-[0-9a-f]{4}-/);
     }
     const runs = await Promise.all(
       cluster.workers.map(async (w) => counter(await w.metrics(), 'raccolta_jobs_run_total')),

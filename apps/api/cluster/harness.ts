@@ -53,6 +53,10 @@ export class NodeProcess {
     readonly metricsPort: number,
   ) {}
 
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   get origin(): string {
     return `http://127.0.0.1:${this.port ?? 0}`;
   }
@@ -259,6 +263,8 @@ export async function startCluster(): Promise<Cluster> {
     LOG_LEVEL: 'warn',
     JOB_POLL_MS: '200',
     JOB_LEASE_MS: '5000',
+    // A collection download of a few hundred MB comes in several parts.
+    DOWNLOAD_PART_MAX_BYTES: String(300 * 1024 * 1024),
   };
   const node = async (label: string, script: string, api: boolean) => {
     const port = api ? await freePort() : null;
