@@ -200,8 +200,11 @@ async function startS3() {
   return { kind: 's3rver' as const, env: { ...s3.env }, stop: () => s3.close() };
 }
 
-/** The repository's nginx file with this run's nodes and port; nothing else changed. */
-function nginxConfig(listen: number, nodes: number[]): string {
+/**
+ * The repository's nginx file with this run's nodes and port (and, for DOWNLOAD_OFFLOAD, the
+ * folder of the local files); nothing else changed.
+ */
+function nginxConfig(listen: number, nodes: number[], filesRoot?: string): string {
   const conf = readFileSync(NGINX_CONF, 'utf8');
   const params = / {4}server 127\.0\.0\.1:\d+([^;]*);/.exec(conf)?.[1] ?? '';
   const servers = nodes.map((port) => `    server 127.0.0.1:${port}${params};`).join('\n');
@@ -210,7 +213,8 @@ function nginxConfig(listen: number, nodes: number[]): string {
       /(upstream raccolta_api \{\n(?:\s*#.*\n)*)(?: {4}server 127\.0\.0\.1:\d+[^;]*;\n)+/,
       `$1${servers}\n`,
     )
-    .replace(/listen 80;/, `listen 127.0.0.1:${listen};`);
+    .replace(/listen 80;/, `listen 127.0.0.1:${listen};`)
+    .replace(/alias \/var\/lib\/raccolta\/files\/;/, `alias ${filesRoot ?? '/nonexistent'}/;`);
   if (!filled.includes(servers) || !filled.includes(`listen 127.0.0.1:${listen};`)) {
     throw new Error('deploy/nginx/raccolta.conf no longer has the upstream and listen lines');
   }
@@ -293,43 +297,11 @@ export async function startCluster(): Promise<Cluster> {
     await node('worker-2', workerScript, false),
   ];
 
-  const nginxDir = path.join(dir, 'nginx');
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
-    mkdirSync(path.join(nginxDir, 'tmp', sub), { recursive: true });
-  }
-  writeFileSync(
-    path.join(nginxDir, 'raccolta.conf'),
-    nginxConfig(
-      listen,
-      apis.map((api) => api.port ?? 0),
-    ),
+  const proxy = await startNginx(
+    path.join(dir, 'nginx'),
+    listen,
+    apis.map((api) => api.port ?? 0),
   );
-  const asRoot = process.getuid?.() === 0;
-  writeFileSync(
-    path.join(nginxDir, 'nginx.conf'),
-    [
-      ...(asRoot ? ['user root;'] : []),
-      'worker_processes 1;',
-      'daemon off;',
-      `pid ${nginxDir}/nginx.pid;`,
-      `error_log ${nginxDir}/error.log warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      "  log_format cluster '$status $request_method $uri $upstream_addr $request_id';",
-      `  access_log ${nginxDir}/access.log cluster;`,
-      ...['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-        (sub) => `  ${sub === 'body' ? 'client_body' : sub}_temp_path ${nginxDir}/tmp/${sub};`,
-      ),
-      `  include ${nginxDir}/raccolta.conf;`,
-      '}',
-      '',
-    ].join('\n'),
-  );
-  const proxy = spawn(nginx, ['-c', path.join(nginxDir, 'nginx.conf'), '-p', nginxDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let proxyOutput = '';
-  proxy.stderr.on('data', (d: Buffer) => (proxyOutput += d.toString()));
 
   const cluster: Cluster = {
     dir,
@@ -339,14 +311,10 @@ export async function startCluster(): Promise<Cluster> {
     origin,
     apis,
     workers,
-    accessLog: () => {
-      const file = path.join(nginxDir, 'access.log');
-      return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
-    },
+    accessLog: () => proxy.accessLog(),
     async stop() {
       for (const p of [...apis, ...workers]) await p.stop().catch(() => undefined);
-      proxy.kill('SIGQUIT');
-      await exited(proxy);
+      await proxy.stop();
       await s3.stop();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
@@ -354,9 +322,57 @@ export async function startCluster(): Promise<Cluster> {
       await cleanup.end();
     },
   };
+  return cluster;
+}
+
+export interface Nginx {
+  /** Lines of the access log: `status method uri upstream request_id`. */
+  accessLog(): string[];
+  stop(): Promise<void>;
+}
+
+/** nginx from Debian with the repository's file, in a folder of its own, until `stop()`. */
+export async function startNginx(
+  dir: string,
+  listen: number,
+  nodes: number[],
+  filesRoot?: string,
+): Promise<Nginx> {
+  const nginx = nginxBinary();
+  if (!nginx) throw new Error('nginx is missing (apt-get install -y nginx)');
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+    mkdirSync(path.join(dir, 'tmp', sub), { recursive: true });
+  }
+  writeFileSync(path.join(dir, 'raccolta.conf'), nginxConfig(listen, nodes, filesRoot));
+  const asRoot = process.getuid?.() === 0;
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    [
+      ...(asRoot ? ['user root;'] : []),
+      'worker_processes 1;',
+      'daemon off;',
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      "  log_format cluster '$status $request_method $uri $upstream_addr $request_id';",
+      `  access_log ${dir}/access.log cluster;`,
+      ...['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+        (sub) => `  ${sub === 'body' ? 'client_body' : sub}_temp_path ${dir}/tmp/${sub};`,
+      ),
+      `  include ${dir}/raccolta.conf;`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const proxy = spawn(nginx, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  proxy.stderr.on('data', (d: Buffer) => (output += d.toString()));
   // Its port open; no request goes through yet, which would mark the nodes down for a while.
   await waitFor('nginx', async () => {
-    if (proxy.exitCode !== null) throw new Error(`nginx exited:\n${proxyOutput}`);
+    if (proxy.exitCode !== null) throw new Error(`nginx exited:\n${output}`);
     return new Promise<boolean>((resolve) => {
       const socket = connect(listen, '127.0.0.1', () => {
         socket.end();
@@ -365,5 +381,14 @@ export async function startCluster(): Promise<Cluster> {
       socket.on('error', () => resolve(false));
     });
   });
-  return cluster;
+  return {
+    accessLog: () => {
+      const file = path.join(dir, 'access.log');
+      return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+    },
+    async stop() {
+      proxy.kill('SIGQUIT');
+      await exited(proxy);
+    },
+  };
 }

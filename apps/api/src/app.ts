@@ -108,6 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
           signingSecret: config.secret,
           clock: () => new Date(ctx.clock()),
           frameOrigins: config.webOrigins,
+          offload: config.downloadOffload,
         }),
       );
     },

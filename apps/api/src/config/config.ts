@@ -120,6 +120,12 @@ export const envSchema = z.object({
     .min(1024 * 1024)
     .default(2 * 1024 ** 3),
   DOWNLOAD_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  /** `nginx`: signed links of local files answer X-Accel-Redirect; nginx sends the bytes. */
+  DOWNLOAD_OFFLOAD: z.enum(['off', 'nginx']).default('off'),
+  DOWNLOAD_OFFLOAD_PREFIX: z
+    .string()
+    .regex(/^\/[\w-]+(?:\/[\w-]+)*\/$/, 'a path such as /_raccolta_files/')
+    .default('/_raccolta_files/'),
   DOWNLOAD_TEAM_BUDGET_FACTOR: z.coerce.number().min(1).max(100).default(3),
   DOWNLOAD_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
   IMAGE_MAX_INPUT_PIXELS: z.coerce.number().int().min(1).default(100_000_000),
@@ -194,6 +200,12 @@ export interface Config {
   };
   /** Milliseconds a stopping API process waits for requests in flight before cutting them. */
   shutdownGraceMs: number;
+  /**
+   * DOWNLOAD_OFFLOAD=nginx with local storage: a signed link, once checked, answers
+   * `X-Accel-Redirect: <prefix><key>` and nginx's internal location under `prefix` sends the
+   * file (sendfile, ranges). Encrypted objects are still deciphered and sent by the API. null: off.
+   */
+  downloadOffload: { prefix: string } | null;
   /**
    * Prometheus metrics: `GET /api/metrics` with `Authorization: Bearer <token>` when `token` is
    * set, and a listener of its own serving `GET /metrics` on `host`:`port` when `port` is set
@@ -365,6 +377,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       store: e.RATE_LIMIT_STORE ?? (database.kind === 'postgres' ? 'database' : 'memory'),
     },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    downloadOffload:
+      e.DOWNLOAD_OFFLOAD === 'nginx' && e.STORAGE === 'local'
+        ? { prefix: e.DOWNLOAD_OFFLOAD_PREFIX }
+        : null,
     metrics: {
       token: e.METRICS_TOKEN ?? null,
       port: e.METRICS_PORT ?? null,

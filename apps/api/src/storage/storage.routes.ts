@@ -7,6 +7,7 @@ import {
   parseRangeHeader,
   type RangeDecision,
 } from './download-headers.js';
+import { isEncryptedKey } from './encryption.js';
 import { isExpired, readSignedToken } from './signed-token.js';
 import { StorageNotFoundError, type Storage } from './storage.js';
 
@@ -16,6 +17,8 @@ export interface StorageRoutesDeps {
   clock?: () => Date;
   /** The web app's origins: they may frame a PDF served inline (the preview's viewer). */
   frameOrigins?: readonly string[];
+  /** DOWNLOAD_OFFLOAD=nginx: where nginx's internal location serves the local files. */
+  offload?: { prefix: string } | null;
 }
 
 type TokenRequest = FastifyRequest<{ Params: { '*': string } }>;
@@ -30,6 +33,7 @@ export function storageRoutes(deps: StorageRoutesDeps): FastifyPluginAsync {
   const { storage, signingSecret } = deps;
   const clock = deps.clock ?? (() => new Date());
   const frameOrigins = deps.frameOrigins ?? [];
+  const offload = storage.kind === 'local' ? (deps.offload ?? null) : null;
 
   async function download(request: TokenRequest, reply: FastifyReply): Promise<FastifyReply> {
     const payload = readSignedToken(signingSecret, request.params['*']);
@@ -75,6 +79,14 @@ export function storageRoutes(deps: StorageRoutesDeps): FastifyPluginAsync {
           `default-src 'none'; frame-ancestors ${frameOrigins.join(' ')}; base-uri 'none'`,
         )
         .removeHeader('x-frame-options');
+    }
+
+    // Behind nginx (DOWNLOAD_OFFLOAD=nginx), the node has checked the link; nginx sends the file
+    // with sendfile, ranges and HEAD included, keeping the headers set above. Encrypted objects
+    // are deciphered here, so they are still sent by the node.
+    if (offload && !isEncryptedKey(payload.k)) {
+      const target = payload.k.split('/').map(encodeURIComponent).join('/');
+      return reply.header('x-accel-redirect', `${offload.prefix}${target}`).send();
     }
 
     if (range.kind === 'partial') {
