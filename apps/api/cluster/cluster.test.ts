@@ -181,6 +181,17 @@ describe('Raccolta on two nodes behind nginx, PostgreSQL and S3', () => {
     const data = randomBytes(UPLOAD_MB * 1024 * 1024);
     let killed: NodeProcess | null = null;
     let upload: { url: string; retries: number };
+    // Meanwhile a team member keeps looking: the file is never listed but whole.
+    const upload$ = { finished: false };
+    const expected = sha256(data);
+    const listedEarly: number[] = [];
+    const watcher = (async () => {
+      while (!upload$.finished) {
+        const seen = (await listAll(ownerToken)).find((f) => f.name === 'concert.bin');
+        if (seen && seen.sha256 !== expected) listedEarly.push(seen.size);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    })();
     try {
       upload = await tusUpload(data, ownerToken, 'concert.bin', {
         onProgress: (sent) => {
@@ -193,6 +204,8 @@ describe('Raccolta on two nodes behind nginx, PostgreSQL and S3', () => {
         },
       });
     } finally {
+      upload$.finished = true;
+      await watcher;
       // Back to two nodes for what follows.
       const dead = killed as NodeProcess | null;
       if (dead) {
@@ -201,6 +214,7 @@ describe('Raccolta on two nodes behind nginx, PostgreSQL and S3', () => {
       }
     }
     const { url, retries } = upload;
+    expect(listedEarly).toEqual([]);
     expect(killed).not.toBeNull();
     expect(retries).toBeGreaterThan(0);
     const uploadId = url.split('/').pop();
