@@ -189,3 +189,57 @@ describe('GET /api/storage/:token', () => {
     expect(res.json()).toMatchObject({ statusCode: 404, errorCode: 'notFound' });
   });
 });
+
+describe('DOWNLOAD_OFFLOAD=nginx', () => {
+  async function offloaded(): Promise<FastifyInstance> {
+    const offloading = fastify();
+    registerErrorHandler(offloading);
+    await offloading.register(
+      storageRoutes({
+        storage,
+        signingSecret: SECRET,
+        clock: () => now,
+        offload: { prefix: '/_raccolta_files/' },
+      }),
+      { prefix: '/api' },
+    );
+    await offloading.ready();
+    return offloading;
+  }
+
+  it('hands a checked link of a plain object to nginx, with the headers and no bytes', async () => {
+    const offloading = await offloaded();
+    try {
+      const url = await linkPath({ fileName: 'data.bin' });
+      const res = await offloading.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-accel-redirect']).toBe(`/_raccolta_files/${KEY}`);
+      expect(res.rawPayload.length).toBe(0);
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="data\.bin"/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toBe('sandbox');
+      // A link that does not check out is refused by the node: nginx never sees the file.
+      const expired = await linkPath({ expiresInSeconds: 1 });
+      now = new Date(now.getTime() + 5_000);
+      const late = await offloading.inject({ method: 'GET', url: expired });
+      expect(late.statusCode).toBe(410);
+      expect(late.headers['x-accel-redirect']).toBeUndefined();
+    } finally {
+      await offloading.close();
+    }
+  });
+
+  it('still sends an encrypted object itself: nginx would send the ciphertext', async () => {
+    const offloading = await offloaded();
+    try {
+      const encrypted = `${KEY}.enc`;
+      await storage.put(encrypted, Readable.from([DATA]));
+      const res = await offloading.inject({ method: 'GET', url: await linkPath({}, encrypted) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-accel-redirect']).toBeUndefined();
+      expect(res.rawPayload).toEqual(DATA);
+    } finally {
+      await offloading.close();
+    }
+  });
+});
