@@ -12,6 +12,7 @@ import { registerMetricsRoute, registerRequestTiming } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createResponseSerializerCompiler } from './http/response-serializer.js';
 import { databaseRateLimitStore } from './http/rate-limit-store.js';
+import { registerRequestScope } from './http/request-scope.js';
 import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -65,10 +66,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
     createResponseSerializerCompiler({ checkWithZod: config.env !== 'production' }),
   );
 
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
+  registerRequestScope(app);
   // A stopping node closes each connection once its answer is sent, rather than keeping it
   // alive for requests it will not take.
   app.addHook('onSend', (_request, reply, payload, done) => {
