@@ -61,7 +61,7 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
         statusCode: 404,
         errorCode: 'notFound',
         message: 'No route GET /api/metrics',
-        requestId: expect.any(String),
+        requestId: expect.any(String) as string,
       });
       // The same headers as any unknown path (the rate limit's among them), nothing of its own.
       expect(Object.keys(res.headers).sort()).toEqual(Object.keys(unknown.headers).sort());
@@ -337,7 +337,7 @@ describe('metrics without METRICS_TOKEN or METRICS_PORT', () => {
         statusCode: 404,
         errorCode: 'notFound',
         message: 'No route GET /api/metrics',
-        requestId: expect.any(String),
+        requestId: expect.any(String) as string,
       });
     }
     expect(server.metricsServer).toBeNull();
