@@ -16,6 +16,8 @@ export interface BenchRow {
   name: string;
   ms: number;
   ratio: number;
+  /** What `ms` counts when it is not milliseconds ('#', 'KB'). */
+  unit?: string;
 }
 
 function median(values: number[]): number {

@@ -5,6 +5,7 @@ import { benchFileList } from './file-list.bench.js';
 import { benchFirstLoad, benchPhoneLink } from './first-load.bench.js';
 import { benchListLoad } from './list-load.bench.js';
 import { benchPagination } from './pagination.bench.js';
+import { benchStream } from './stream.bench.js';
 import { benchThumbnails } from './thumbnails.bench.js';
 import { benchUploads } from './upload.bench.js';
 
@@ -40,6 +41,11 @@ suites.push({ name: 'Thumbnails and previews (ratio: images per second)', run: b
 suites.push({
   name: 'Uploads through tus on local disk (ratio: throughput against a bare Node server)',
   run: benchUploads,
+});
+
+suites.push({
+  name: 'A 1 GiB file by signed link on local disk (ratio: throughput against a bare Node server, alternate rounds)',
+  run: benchStream,
 });
 
 suites.push({
