@@ -4,6 +4,7 @@ import { benchDownloads } from './download.bench.js';
 import { benchFileList } from './file-list.bench.js';
 import { benchFirstLoad, benchPhoneLink } from './first-load.bench.js';
 import { benchListLoad } from './list-load.bench.js';
+import { benchOffload } from './offload.bench.js';
 import { benchPagination } from './pagination.bench.js';
 import { benchStream } from './stream.bench.js';
 import { benchThumbnails } from './thumbnails.bench.js';
@@ -46,6 +47,11 @@ suites.push({
 suites.push({
   name: 'A 1 GiB file by signed link on local disk (ratio: throughput against a bare Node server, alternate rounds)',
   run: benchStream,
+});
+
+suites.push({
+  name: 'DOWNLOAD_OFFLOAD=nginx: a 1 GiB file by signed link (ratio: throughput against nginx serving it as a static file)',
+  run: benchOffload,
 });
 
 suites.push({

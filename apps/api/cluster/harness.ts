@@ -337,6 +337,8 @@ export async function startNginx(
   listen: number,
   nodes: number[],
   filesRoot?: string,
+  /** More of nginx's http block (a benchmark's baseline server). */
+  extra: string[] = [],
 ): Promise<Nginx> {
   const nginx = nginxBinary();
   if (!nginx) throw new Error('nginx is missing (apt-get install -y nginx)');
@@ -361,6 +363,7 @@ export async function startNginx(
         (sub) => `  ${sub === 'body' ? 'client_body' : sub}_temp_path ${dir}/tmp/${sub};`,
       ),
       `  include ${dir}/raccolta.conf;`,
+      ...extra.map((line) => `  ${line}`),
       '}',
       '',
     ].join('\n'),
