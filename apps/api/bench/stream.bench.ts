@@ -1,7 +1,7 @@
 // A 1 GiB file sent by a signed link (local disk: the API reads and sends it), against a bare Node
 // server sending the same stored file in 1 MiB chunks, in alternate rounds: throughput, the
 // server's CPU time per GiB, and its major garbage collections per GiB (--trace-gc).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -126,6 +126,15 @@ export async function benchStream(): Promise<BenchRow[]> {
   await new Promise<void>((resolve) => bare.stdout.once('data', () => resolve()));
   const bareMajors = gcCounter(bare);
   const apiUrl = `${api.origin}${new URL(link).pathname}${new URL(link).search}`;
+  // BENCH_STREAM_CONTEND=1: both servers share one core with a busy loop, a starved process.
+  let busy: ChildProcess | null = null;
+  if (process.env.BENCH_STREAM_CONTEND === '1') {
+    for (const pid of [api.pid, bare.pid ?? 0])
+      spawnSync('taskset', ['-p', '-c', '0', String(pid)]);
+    busy = spawn('taskset', ['-c', '0', process.execPath, '-e', 'for (;;) {}'], {
+      stdio: 'ignore',
+    });
+  }
   try {
     // Warm both once, then alternate.
     await drain(apiUrl);
@@ -175,6 +184,7 @@ export async function benchStream(): Promise<BenchRow[]> {
       },
     ];
   } finally {
+    busy?.kill('SIGKILL');
     bare.kill('SIGKILL');
     await api.stop();
     rmSync(dataDir, { recursive: true, force: true });
