@@ -141,6 +141,7 @@ export interface Cluster {
   workers: [NodeProcess, NodeProcess];
   /** Lines of nginx's access log: `status method uri upstream request_id`. */
   accessLog(): string[];
+  proxy: Nginx;
   stop(): Promise<void>;
 }
 
@@ -204,10 +205,17 @@ async function startS3() {
  * The repository's nginx file with this run's nodes and port (and, for DOWNLOAD_OFFLOAD, the
  * folder of the local files); nothing else changed.
  */
-function nginxConfig(listen: number, nodes: number[], filesRoot?: string): string {
+function nginxConfig(
+  listen: number,
+  nodes: number[],
+  filesRoot?: string,
+  down: number[] = [],
+): string {
   const conf = readFileSync(NGINX_CONF, 'utf8');
   const params = / {4}server 127\.0\.0\.1:\d+([^;]*);/.exec(conf)?.[1] ?? '';
-  const servers = nodes.map((port) => `    server 127.0.0.1:${port}${params};`).join('\n');
+  const servers = nodes
+    .map((port) => `    server 127.0.0.1:${port}${params}${down.includes(port) ? ' down' : ''};`)
+    .join('\n');
   const filled = conf
     .replace(
       /(upstream raccolta_api \{\n(?:\s*#.*\n)*)(?: {4}server 127\.0\.0\.1:\d+[^;]*;\n)+/,
@@ -312,6 +320,7 @@ export async function startCluster(): Promise<Cluster> {
     apis,
     workers,
     accessLog: () => proxy.accessLog(),
+    proxy,
     async stop() {
       for (const p of [...apis, ...workers]) await p.stop().catch(() => undefined);
       await proxy.stop();
@@ -328,6 +337,12 @@ export async function startCluster(): Promise<Cluster> {
 export interface Nginx {
   /** Lines of the access log: `status method uri upstream request_id`. */
   accessLog(): string[];
+  /**
+   * Marks these nodes `down` in the upstream (none: every node up) and reloads nginx, as an
+   * operator takes a node out before restarting it; resolves once nginx sends requests only to
+   * the nodes up.
+   */
+  setDown(ports: number[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -384,10 +399,28 @@ export async function startNginx(
       socket.on('error', () => resolve(false));
     });
   });
+  const accessLog = () => {
+    const file = path.join(dir, 'access.log');
+    return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+  };
   return {
-    accessLog: () => {
-      const file = path.join(dir, 'access.log');
-      return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
+    accessLog,
+    async setDown(ports) {
+      writeFileSync(path.join(dir, 'raccolta.conf'), nginxConfig(listen, nodes, filesRoot, ports));
+      proxy.kill('SIGHUP');
+      // Until a round of probes through nginx reaches exactly the nodes up.
+      const up = nodes.filter((port) => !ports.includes(port)).map((port) => `127.0.0.1:${port}`);
+      await waitFor('nginx reloaded', async () => {
+        const before = accessLog().length;
+        for (let i = 0; i < up.length * 3; i++)
+          await get(`http://127.0.0.1:${listen}/api/health/live`);
+        const reached = new Set(
+          accessLog()
+            .slice(before)
+            .map((line) => line.split(' ')[3]),
+        );
+        return reached.size === up.length && up.every((node) => reached.has(node));
+      });
     },
     async stop() {
       proxy.kill('SIGQUIT');
