@@ -39,17 +39,37 @@ async function api(
   path: string,
   init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; json: () => unknown }> {
-  const res = await fetch(`${origin}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.token ? bearer(init.token) : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...init.headers,
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
+  const send = () =>
+    fetch(`${origin}/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: {
+        ...(init.token ? bearer(init.token) : {}),
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  let res: Response;
+  try {
+    res = await send();
+  } catch (err) {
+    // A kept-alive connection nginx closed as it reloaded (its old workers let idle connections
+    // go) fails before any answer; a browser sends the request again on a new connection, once.
+    if (!(err instanceof TypeError)) throw err;
+    res = await send();
+  }
   const text = await res.text();
   return { status: res.status, json: () => JSON.parse(text) as unknown };
+}
+
+/** A GET sent again once when it fails before any answer, as `api` does (nginx's reloads). */
+async function fetchAgain(url: string): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return fetch(url);
+  }
 }
 
 /** A file through nginx with tus-js-client, retrying as the web and upload apps do. */
@@ -337,6 +357,8 @@ describe('Raccolta on two nodes behind nginx, PostgreSQL and S3', () => {
     const failures: string[] = [];
     const uploaded: { name: string; hash: string; size: number }[] = [];
     const counts = { uploads: 0, lists: 0, downloads: 0, thumbnails: 0 };
+    // Names of their own, should this test run again (CI retries a failed test once).
+    const run = randomBytes(3).toString('hex');
     const started = Date.now();
     const until = started + LOAD_SECONDS * 1000;
 
@@ -346,7 +368,7 @@ describe('Raccolta on two nodes behind nginx, PostgreSQL and S3', () => {
         try {
           if (kind === 0) {
             const data = randomBytes(256 * 1024 + Math.floor(Math.random() * 2 * 1024 * 1024));
-            const name = `load-${index}-${round}.bin`;
+            const name = `load-${run}-${index}-${round}.bin`;
             await tusUpload(data, token, name, { chunkSize: 512 * 1024 });
             uploaded.push({ name, hash: sha256(data), size: data.length });
             counts.uploads += 1;
@@ -363,7 +385,7 @@ describe('Raccolta on two nodes behind nginx, PostgreSQL and S3', () => {
             counts.lists += 1;
             const thumb = body.files.find((f) => f.thumbnailUrl)?.thumbnailUrl;
             if (thumb) {
-              const got = await fetch(
+              const got = await fetchAgain(
                 thumb.startsWith('http') ? thumb : `${cluster.origin}${thumb}`,
               );
               if (got.status !== 200) throw new Error(`thumbnail ${got.status}`);
@@ -377,7 +399,7 @@ describe('Raccolta on two nodes behind nginx, PostgreSQL and S3', () => {
               { token },
             );
             if (link.status !== 200) throw new Error(`download link ${link.status}`);
-            const got = await fetch((link.json() as { url: string }).url);
+            const got = await fetchAgain((link.json() as { url: string }).url);
             if (got.status !== 200) throw new Error(`download ${got.status}`);
             const bytes = Buffer.from(await got.arrayBuffer());
             if (sha256(bytes) !== known?.sha256) throw new Error('download differs');
