@@ -54,8 +54,8 @@ async function api(
     res = await send();
   } catch (err) {
     // A kept-alive connection nginx closed as it reloaded (its old workers let idle connections
-    // go) fails before any answer; a browser sends the request again on a new connection, once.
-    if (!(err instanceof TypeError)) throw err;
+    // go) fails before any answer; a browser sends a GET again on a new connection, once.
+    if (!(err instanceof TypeError) || (init.method ?? 'GET') !== 'GET') throw err;
     res = await send();
   }
   const text = await res.text();
