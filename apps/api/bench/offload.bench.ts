@@ -3,7 +3,6 @@
 // and the API's CPU time per GiB (it only checks the link).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,18 +12,12 @@ import { randomBytes } from 'node:crypto';
 import { NodeProcess, repoRoot, startNginx } from '../cluster/harness.js';
 import { loadConfig } from '../src/config/config.js';
 import { createContext } from '../src/runtime.js';
-import { freePort } from '../test/helpers/api-process.js';
+import { cpuMs, freePort } from '../test/helpers/api-process.js';
 import type { BenchRow } from './file-list.bench.js';
 
 const GIB = 1024 ** 3;
 const ROUNDS = Number(process.env.BENCH_OFFLOAD_ROUNDS ?? 5);
 const KEY = 'teams/bench/files/big/original';
-
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 function drain(url: string): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -4,7 +4,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { loadConfig } from '../src/config/config.js';
 import { createContext } from '../src/runtime.js';
-import { freePort, startApiProcess } from '../test/helpers/api-process.js';
+import { cpuMs, freePort, startApiProcess } from '../test/helpers/api-process.js';
 import type { BenchRow } from './file-list.bench.js';
 
 const GIB = 1024 ** 3;
@@ -30,13 +29,6 @@ http.createServer((req, res) => {
   fs.createReadStream(file, { highWaterMark: 1024 * 1024 }).pipe(res);
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
 `;
-
-/** CPU time the process has used (user + system), in ms, from /proc. */
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
 
 /** Counts the major collections a process started with --trace-gc reports. */
 function gcCounter(child: ChildProcess): () => number {

@@ -3,7 +3,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import { startSession } from '../src/auth/sessions.js';
 import { loadConfig } from '../src/config/config.js';
 import { createContext } from '../src/runtime.js';
 import { createCollection } from '../test/files/files-world.js';
-import { freePort, startApiProcess, type ApiProcess } from '../test/helpers/api-process.js';
+import { cpuMs, freePort, startApiProcess, type ApiProcess } from '../test/helpers/api-process.js';
 import { createTeam, createUser } from '../test/helpers/factories.js';
 import type { BenchRow } from './file-list.bench.js';
 
@@ -172,14 +171,6 @@ function apiTarget(api: ApiProcess, token: string, teamId: string, collectionId:
       if (status !== 204) throw new Error(`patch: ${status}`);
     },
   };
-}
-
-/** CPU time the process has used (user + system), in ms, from /proc. */
-async function cpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 async function timeOne(target: Target, size: number): Promise<number> {

@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
-import { freePort } from '../test/helpers/api-process.js';
+import { exited, freePort } from '../test/helpers/api-process.js';
 import { startTestS3 } from '../test/helpers/s3.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -23,11 +23,6 @@ export function get(url: string): Promise<{ status: number; text: string }> {
     });
     req.on('error', reject);
   });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 async function waitFor(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
