@@ -2,7 +2,7 @@
 // server sending the same stored file in 1 MiB chunks, in alternate rounds: throughput, the
 // server's CPU time per GiB, and its major garbage collections per GiB (--trace-gc).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -30,17 +30,29 @@ http.createServer((req, res) => {
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
 `;
 
-/** Counts the major collections a process started with --trace-gc reports. */
-function gcCounter(child: ChildProcess): () => number {
-  let majors = 0;
-  child.stdout?.on('data', (chunk: Buffer) => {
-    majors += (chunk.toString().match(/Mark-Compact/g) ?? []).length;
-  });
-  return () => majors;
+interface GcCounts {
+  majors: number;
+  /** Collections V8 ran because of memory outside its heap: the read buffers. */
+  external: number;
 }
 
-/** Downloads `url` to nowhere; answers the bytes received. */
-function drain(url: string): Promise<number> {
+/** Counts the collections a process started with --trace-gc reports. */
+function gcCounter(child: ChildProcess): () => GcCounts {
+  const counts: GcCounts = { majors: 0, external: 0 };
+  let partial = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.includes('Mark-Compact')) counts.majors++;
+      if (line.includes('external memory pressure')) counts.external++;
+    }
+  });
+  return () => ({ ...counts });
+}
+
+/** Downloads `url` to nowhere (or into `hash`); answers the bytes received. */
+function drain(url: string, hash?: Hash): Promise<number> {
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent: false }, (res) => {
@@ -48,6 +60,7 @@ function drain(url: string): Promise<number> {
         let sincePause = 0;
         res.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
+          hash?.update(chunk);
           sincePause += chunk.length;
           // A reader a little slower than the disk, as a browser on a network is: the server's
           // chunks wait in its socket's queue.
@@ -68,16 +81,25 @@ interface Round {
   ms: number;
   cpuMs: number;
   majors: number;
+  external: number;
 }
 
-async function measure(url: string, pid: number, majors: () => number): Promise<Round> {
+async function measure(url: string, pid: number, gcs: () => GcCounts): Promise<Round> {
   const cpu = await cpuMs(pid);
-  const gcs = majors();
+  const before = gcs();
   const started = performance.now();
   const bytes = await drain(url);
   const ms = performance.now() - started;
   if (bytes !== GIB) throw new Error(`received ${bytes} bytes, not 1 GiB`);
-  return { ms, cpuMs: (await cpuMs(pid)) - cpu, majors: majors() - gcs };
+  // The trace lines of the last collections may still be on their way.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const after = gcs();
+  return {
+    ms,
+    cpuMs: (await cpuMs(pid)) - cpu,
+    majors: after.majors - before.majors,
+    external: after.external - before.external,
+  };
 }
 
 export async function benchStream(): Promise<BenchRow[]> {
@@ -128,8 +150,13 @@ export async function benchStream(): Promise<BenchRow[]> {
     });
   }
   try {
-    // Warm both once, then alternate.
-    await drain(apiUrl);
+    // Warm both once, checking that the API sent the right bytes, then alternate.
+    const expected = createHash('sha256');
+    for (let i = 0; i < 1024; i++) expected.update(block);
+    const received = createHash('sha256');
+    await drain(apiUrl, received);
+    if (received.digest('hex') !== expected.digest('hex'))
+      throw new Error('the API sent other bytes');
     await drain(`http://127.0.0.1:${port}/`);
     const apiRounds: Round[] = [];
     const bareRounds: Round[] = [];
@@ -139,7 +166,7 @@ export async function benchStream(): Promise<BenchRow[]> {
     }
     const lines = apiRounds.map((a, i) => {
       const b = bareRounds[i] as Round;
-      return `  round ${i + 1}: API ${(GIB / 1048576 / (a.ms / 1000)).toFixed(0)} MiB/s, ${(a.cpuMs / 1000).toFixed(2)} CPU-s, ${a.majors} major GCs; bare ${(GIB / 1048576 / (b.ms / 1000)).toFixed(0)} MiB/s, ${(b.cpuMs / 1000).toFixed(2)} CPU-s, ${b.majors} major GCs; ratio x${(b.ms / a.ms).toFixed(2)}`;
+      return `  round ${i + 1}: API ${(GIB / 1048576 / (a.ms / 1000)).toFixed(0)} MiB/s, ${(a.cpuMs / 1000).toFixed(2)} CPU-s, ${a.majors} major / ${a.external} external-pressure GCs; bare ${(GIB / 1048576 / (b.ms / 1000)).toFixed(0)} MiB/s, ${(b.cpuMs / 1000).toFixed(2)} CPU-s, ${b.majors} major / ${b.external} external-pressure GCs; ratio x${(b.ms / a.ms).toFixed(2)}`;
     });
     console.log(lines.join('\n'));
     const median = (values: number[]) =>
@@ -171,6 +198,18 @@ export async function benchStream(): Promise<BenchRow[]> {
       {
         name: 'bare major GCs per GiB (max)',
         ms: Math.max(...bareRounds.map((r) => r.majors)),
+        ratio: 1,
+        unit: '#',
+      },
+      {
+        name: 'API GCs forced by read buffers per GiB (max)',
+        ms: Math.max(...apiRounds.map((r) => r.external)),
+        ratio: 1,
+        unit: '#',
+      },
+      {
+        name: 'bare GCs forced by read buffers per GiB (max)',
+        ms: Math.max(...bareRounds.map((r) => r.external)),
         ratio: 1,
         unit: '#',
       },

@@ -64,6 +64,20 @@ describe('GET /api/storage/:token', () => {
     expect(res.headers['content-security-policy']).toBe('sandbox');
   });
 
+  it('sends a file of several read chunks over a real connection, whole and in part', async () => {
+    // Larger than the three buffers the body is sent through, so buffers are reused.
+    const big = randomBytes(5 * 1024 * 1024 + 321);
+    await storage.put('teams/t1/files/big', Readable.from([big]));
+    const url = await linkPath({ fileName: 'big.bin' }, 'teams/t1/files/big');
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const whole = await fetch(`${origin}${url}`);
+    expect(whole.status).toBe(200);
+    expect(Buffer.from(await whole.arrayBuffer()).equals(big)).toBe(true);
+    const part = await fetch(`${origin}${url}`, { headers: { range: 'bytes=1048570-4194310' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(big.subarray(1048570, 4194311))).toBe(true);
+  });
+
   it('counts max-age down with the remaining lifetime', async () => {
     const url = await linkPath();
     now = new Date(now.getTime() + 450_000);
