@@ -1,4 +1,12 @@
-import { Migrator, PostgresAdapter, sql, type MigrationResultSet } from 'kysely';
+import {
+  DEFAULT_MIGRATION_TABLE,
+  Migrator,
+  PostgresAdapter,
+  sql,
+  type Kysely,
+  type MigrationResultSet,
+} from 'kysely';
+import { ConfigError } from '../config/config.js';
 import type { Db } from './create-db.js';
 import { migrations } from './migrations/index.js';
 
@@ -19,6 +27,7 @@ function migratorFor(db: Db): Migrator {
  */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   const run = async () => {
+    await refuseNewerDatabase(db);
     const result = await migratorFor(db).migrateToLatest();
     if (result.error) {
       throw result.error instanceof Error
@@ -32,7 +41,7 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
       try {
         return await run();
       } catch (err) {
-        if (attempt >= 20) throw err;
+        if (attempt >= 20 || err instanceof NewerDatabaseError) throw err;
         await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
       }
     }
@@ -45,6 +54,39 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(conn);
     }
   });
+}
+
+/**
+ * A database some newer Raccolta migrated: this version does not know its schema, and running on
+ * it could write rows the newer code cannot read. A ConfigError, so processes print the message
+ * and stop, as for a bad setting.
+ */
+export class NewerDatabaseError extends ConfigError {}
+
+/** Names of the migrations the database has run, in order; none on an empty database. */
+export async function executedMigrations(db: Kysely<unknown>): Promise<string[]> {
+  try {
+    const rows = await sql<{
+      name: string;
+    }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)} order by name`.execute(db);
+    return rows.rows.map((row) => row.name);
+  } catch {
+    // No bookkeeping table yet: an empty database.
+    return [];
+  }
+}
+
+async function refuseNewerDatabase(db: Db): Promise<void> {
+  const known = new Set(Object.keys(migrations));
+  const unknown = (await executedMigrations(db as unknown as Kysely<unknown>)).filter(
+    (name) => !known.has(name),
+  );
+  if (unknown.length === 0) return;
+  const latest = Object.keys(migrations).sort().at(-1) ?? 'none';
+  throw new NewerDatabaseError(
+    `This database was upgraded by a newer version of Raccolta: it has run migration${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}, which this version does not know (its latest is ${latest}). ` +
+      'Start the newer version again, or restore the backup taken before the upgrade (docs/operations.md). Nothing was changed.',
+  );
 }
 
 /** Whether every migration this code knows has run (readiness: an older node on a newer schema). */
