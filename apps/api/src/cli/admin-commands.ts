@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { LOCALES, PLANS, planSchema, type Locale } from '@raccolta/contracts';
+import { backup, type BackupReport } from '../backup/backup.js';
+import { restore, type RestoreReport } from '../backup/restore.js';
+import type { Config } from '../config/config.js';
 import type { AppContext } from '../context.js';
+import { createDb } from '../db/create-db.js';
+import { createStorage } from '../storage/create-storage.js';
 import { enqueueTeamEncryption } from '../files/encrypt-team.job.js';
 import { reencryptFiles } from '../files/reencrypt-files.js';
 import {
@@ -26,9 +32,91 @@ Commands:
                                     the worker once their links have expired)
   send-newsletter --en <file> [--it <file>]   mail an issue to every confirmed subscriber, in
                                     their language when given (else the first one); a file's
-                                    first line is "# Subject", then paragraphs split by blank lines`;
+                                    first line is "# Subject", then paragraphs split by blank lines
+  backup <dir>                      write a consistent backup of the running instance into <dir>:
+                                    the database, the list of stored objects with their SHA-256,
+                                    and on local disk the objects not already there (incremental)
+  restore <dir> [--snapshot <name>] bring the latest backup in <dir> (or the one named) back
+                                    into an empty DATA_DIR or an empty database and store`;
 
 export class AdminCommandError extends Error {}
+
+/**
+ * `backup` and `restore`, which run on the database as it is (a restore's target is empty, a
+ * backup must not migrate what it copies): answers their output, or null for any other command.
+ */
+export async function runStorageCommand(config: Config, args: string[]): Promise<string | null> {
+  const [command, dir, ...rest] = args;
+  if (command !== 'backup' && command !== 'restore') return null;
+  if (!dir) throw new AdminCommandError(`${command} needs a folder.\n\n${ADMIN_USAGE}`);
+  const backupDir = path.resolve(dir);
+  const storage = createStorage(config, Date.now);
+  if (command === 'backup') {
+    if (rest.length > 0) throw new AdminCommandError(`backup takes one folder.\n\n${ADMIN_USAGE}`);
+    const db = createDb(config.database);
+    try {
+      return describeBackup(await backup({ config, db, storage }, backupDir));
+    } finally {
+      await db.destroy();
+    }
+  }
+  let snapshot: string | undefined;
+  if (rest.length > 0) {
+    if (rest[0] !== '--snapshot' || !rest[1] || rest.length > 2)
+      throw new AdminCommandError(`restore takes <dir> [--snapshot <name>].\n\n${ADMIN_USAGE}`);
+    snapshot = rest[1];
+  }
+  const report = await restore({ config, storage }, backupDir, snapshot);
+  const text = describeRestore(report, config);
+  if (report.missing.length > 0 || report.damaged.length > 0) throw new AdminCommandError(text);
+  return text;
+}
+
+function describeBackup(report: BackupReport): string {
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const lines = [
+    `Backup ${report.snapshot} written to ${report.dir}`,
+    `  database: ${report.database.kind}, ${mb(report.database.bytes)}`,
+    report.storage === 'local'
+      ? `  objects: ${report.objects} listed with their SHA-256; ${report.copied} copied this time (${mb(report.copiedBytes)}), the others were already in the backup`
+      : `  objects: ${report.objects} listed with their size and SHA-256 in the manifest; their bytes stay in the bucket, whose versioning or replication must keep them (docs/operations.md)`,
+  ];
+  if (report.secrets.length > 0)
+    lines.push(
+      `  keys: ${report.secrets.join(', ')} from DATA_DIR (keep the backup as private as the instance)`,
+    );
+  if (report.missing.length > 0)
+    lines.push(
+      `  MISSING from the store, so not in the backup (${report.missing.length}): ${report.missing.join(', ')}`,
+    );
+  if (report.damaged.length > 0)
+    lines.push(
+      `  DAMAGED in the store, copied as they are (${report.damaged.length}; restore them from an earlier backup): ${report.damaged.join(', ')}`,
+    );
+  return lines.join('\n');
+}
+
+function describeRestore(report: RestoreReport, config: Config): string {
+  const lines = [
+    `Restored backup ${report.snapshot}: the database and ${report.objects - report.missing.length} of ${report.objects} objects.`,
+  ];
+  if (report.secrets.length > 0)
+    lines.push(`  keys ${report.secrets.join(', ')} written to ${config.dataDir}`);
+  else
+    lines.push(
+      '  The backup holds no key files: set APP_SECRET and STORAGE_ENCRYPTION_KEY as the backed-up instance had them.',
+    );
+  if (report.missing.length > 0)
+    lines.push(
+      `  MISSING (${report.missing.length})${config.storage.kind === 's3' ? ' from the bucket: bring them back from its versions or replica' : ' from the backup folder'}: ${report.missing.join(', ')}`,
+    );
+  if (report.damaged.length > 0)
+    lines.push(
+      `  DAMAGED copies in the backup (${report.damaged.length}): ${report.damaged.join(', ')}`,
+    );
+  lines.push('  Start Raccolta on it as usual: it migrates the database if the backup is older.');
+  return lines.join('\n');
+}
 
 /** The administration commands, as plain functions of the context (`cli/admin.ts` wires argv). */
 export async function runAdminCommand(ctx: AppContext, args: string[]): Promise<string> {

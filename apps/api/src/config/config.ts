@@ -75,6 +75,9 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /** `npm run admin -- backup|restore` on PostgreSQL: its client programs, on PATH by default. */
+  PG_DUMP_PATH: z.string().min(1).default('pg_dump'),
+  PG_RESTORE_PATH: z.string().min(1).default('pg_restore'),
   SIGNUP_MODE: z.enum(['open', 'invitation']).default('open'),
   SIGNUP_GLOBAL_SCOPE: bool.default(true),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
@@ -212,6 +215,8 @@ export interface Config {
    * (0: any free port). Neither: nothing is exposed.
    */
   metrics: { token: string | null; port: number | null; host: string };
+  /** The PostgreSQL client programs backups and restores run. */
+  backup: { pgDumpPath: string; pgRestorePath: string };
   web: { serve: boolean; distDir: string };
   /** Feature flags on for every browser (each may override them locally). */
   featureFlags: FeatureFlag[];
@@ -386,6 +391,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       port: e.METRICS_PORT ?? null,
       host: e.METRICS_HOST,
     },
+    backup: { pgDumpPath: e.PG_DUMP_PATH, pgRestorePath: e.PG_RESTORE_PATH },
     files: {
       maxFileBytes: e.UPLOAD_MAX_FILE_BYTES,
       allowedTypes: e.UPLOAD_ALLOWED_TYPES ?? ['*/*'],
