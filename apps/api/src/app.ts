@@ -26,6 +26,7 @@ import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { collectionsRoutes } from './collections/collections.routes.js';
 import { downloadsRoutes } from './downloads/downloads.routes.js';
+import { trashRoutes } from './trash/trash.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await api.register(filesRoutes(ctx));
       await api.register(uploadsRoutes(ctx));
       await api.register(downloadsRoutes(ctx));
+      await api.register(trashRoutes(ctx));
       await api.register(subscriptionsRoutes(ctx));
       await api.register(
         storageRoutes({

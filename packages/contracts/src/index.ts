@@ -15,3 +15,4 @@ export * from './files.js';
 export * from './downloads.js';
 export * from './local-time.js';
 export * from './subscriptions.js';
+export * from './trash.js';

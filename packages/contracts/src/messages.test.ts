@@ -15,6 +15,7 @@ import {
 import { createDownloadRequestSchema, downloadLinkQuerySchema } from './downloads.js';
 import { fileDownloadQuerySchema, fileListQuerySchema } from './files.js';
 import { pageQuerySchema } from './pagination.js';
+import { trashListQuerySchema, trashSelectionSchema } from './trash.js';
 import { tokenSetSchema } from './users.js';
 import * as validation from './validation.js';
 
@@ -39,6 +40,8 @@ const INPUT_SCHEMAS = new Map<string, z.ZodType>([
   ['createDownloadRequestSchema', createDownloadRequestSchema],
   ['downloadLinkQuerySchema', downloadLinkQuerySchema],
   ['fileDownloadQuerySchema', fileDownloadQuerySchema],
+  ['trashListQuerySchema', trashListQuerySchema],
+  ['trashSelectionSchema', trashSelectionSchema],
 ]);
 
 /** Shapes the API answers with; their messages are never shown, so zod's defaults are fine. */
@@ -83,6 +86,10 @@ const RESPONSE_SCHEMAS = new Set([
   'unsubscribeResponseSchema',
   'analyticsSettingsSchema',
   'clientConfigResponseSchema',
+  'trashItemSchema',
+  'trashListResponseSchema',
+  'trashRestoreResponseSchema',
+  'trashPurgeResponseSchema',
 ]);
 
 /** A valid value for every field name the input schemas use. */
@@ -98,6 +105,7 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   team: 'acme',
   session: 's',
   teamId: ID,
+  itemIds: [ID],
   userId: ID,
   code: '123456',
   refreshToken: 'r',

@@ -189,6 +189,9 @@ async function referencesIn(db: Kysely<Database>): Promise<Reference[]> {
     .selectFrom('files')
     .select(['storage_key', 'thumbnail_key', 'preview_key', 'sha256', 'size'])
     .execute();
+  // Files in the trash keep their objects until purged: a restored trash must find them.
+  const trashed = await db.selectFrom('trash').select('data').where('kind', '=', 'file').execute();
+  for (const row of trashed) files.push(JSON.parse(row.data) as (typeof files)[number]);
   for (const file of files) {
     references.push({
       key: file.storage_key,

@@ -102,30 +102,21 @@ export function lockCollection(
 }
 
 /**
- * Queues for deletion (`storage_deletions`) every object a collection's rows point to: its files'
- * originals and renditions (the rendition keys files.keys.ts derives, plain and encrypted, also
- * while none is recorded, since a rendition job may be writing them), what its uploads in
- * progress keep in storage (S3, an encrypted copy being published included),
- * and its downloads' archives. One statement, however many files, so the transaction that deletes
- * the rows stays short.
+ * Queues for deletion (`storage_deletions`) the objects of a deleted collection that the trash
+ * does not keep: what its uploads in progress keep in storage (S3, an encrypted copy being
+ * published included) and its downloads' archives. Its files' originals and renditions stay with
+ * them in the trash (`trash/`). One statement, so the transaction that deletes the rows stays
+ * short.
  */
 export async function queueCollectionObjects(
   trx: Db,
   collectionId: string,
   now: number,
 ): Promise<void> {
-  const folder = sql`'teams/' || f.team_id || '/collections/' || f.collection_id || '/' || f.id`;
   await sql`
     insert into storage_deletions (key, queued_at)
     select distinct k.key, cast(${now} as bigint) from (
-      select f.storage_key as key from files f where f.collection_id = ${collectionId}
-      union all select f.thumbnail_key from files f where f.collection_id = ${collectionId}
-      union all select f.preview_key from files f where f.collection_id = ${collectionId}
-      union all select ${folder} || '/thumbnail.webp' from files f where f.collection_id = ${collectionId}
-      union all select ${folder} || '/preview.webp' from files f where f.collection_id = ${collectionId}
-      union all select ${folder} || '/thumbnail.webp.enc' from files f where f.collection_id = ${collectionId}
-      union all select ${folder} || '/preview.webp.enc' from files f where f.collection_id = ${collectionId}
-      union all select 'uploads/' || u.id from uploads u where u.collection_id = ${collectionId}
+      select 'uploads/' || u.id as key from uploads u where u.collection_id = ${collectionId}
       union all select 'uploads/' || u.id || '.enc' from uploads u where u.collection_id = ${collectionId}
       union all select 'uploads/' || u.id || '.info' from uploads u where u.collection_id = ${collectionId}
       union all select 'uploads/' || u.id || '.part' from uploads u where u.collection_id = ${collectionId}

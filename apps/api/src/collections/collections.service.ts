@@ -12,6 +12,7 @@ import {
   type CreateCollectionRequest,
 } from '@raccolta/contracts';
 import type { AppContext } from '../context.js';
+import { trashCollection } from '../trash/trash.service.js';
 import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
 import { enqueueJob } from '../jobs/enqueue.js';
@@ -264,9 +265,10 @@ export async function patchCollection(
 
 /**
  * DELETE /teams/{teamId}/collections/{collectionId} (owner, admin; spec §6): the collection and
- * everything in it, in one transaction that also queues its stored objects for
- * `storage.delete-queued`, so the bytes go only once the rows surely have, and a crash in between
- * only delays it. On PostgreSQL the collection row is locked first: a file being committed into it
+ * its files into the team's trash (their objects stay until it is purged), in one transaction
+ * that also queues what is not kept, its uploads in progress and prepared archives, for
+ * `storage.delete-queued`, so those bytes go only once the rows surely have, and a crash in
+ * between only delays it. On PostgreSQL the collection row is locked first: a file being committed into it
  * meanwhile waits, then finds it gone.
  */
 export async function deleteCollection(
@@ -287,6 +289,7 @@ export async function deleteCollection(
     );
     if (!current) throw new AppError('notFound');
     const ids = await collectionUploadIds(trx, current.id);
+    await trashCollection(trx, { collection: current, actorId: user.id, now });
     await queueCollectionObjects(trx, current.id, now);
     if (!(await deleteCollectionRow(trx, access.team.id, current.id))) {
       throw new AppError('notFound');

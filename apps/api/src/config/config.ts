@@ -75,6 +75,8 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  /** How long a deleted file or collection stays in the team's trash before it is purged. */
+  TRASH_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** `npm run admin -- backup|restore` on PostgreSQL: its client programs, on PATH by default. */
   PG_DUMP_PATH: z.string().min(1).default('pg_dump'),
   PG_RESTORE_PATH: z.string().min(1).default('pg_restore'),
@@ -215,6 +217,8 @@ export interface Config {
    * (0: any free port). Neither: nothing is exposed.
    */
   metrics: { token: string | null; port: number | null; host: string };
+  /** Days a deleted file or collection stays restorable (TRASH_DAYS). */
+  trashDays: number;
   /** The PostgreSQL client programs backups and restores run. */
   backup: { pgDumpPath: string; pgRestorePath: string };
   web: { serve: boolean; distDir: string };
@@ -391,6 +395,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       port: e.METRICS_PORT ?? null,
       host: e.METRICS_HOST,
     },
+    trashDays: e.TRASH_DAYS,
     backup: { pgDumpPath: e.PG_DUMP_PATH, pgRestorePath: e.PG_RESTORE_PATH },
     files: {
       maxFileBytes: e.UPLOAD_MAX_FILE_BYTES,

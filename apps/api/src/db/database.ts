@@ -255,6 +255,25 @@ export interface StorageDeletionsTable {
   queued_at: number;
 }
 
+/** A deleted file or collection, restorable until purged (migration 0014). */
+export interface TrashTable {
+  id: string;
+  team_id: string;
+  kind: 'file' | 'collection';
+  /** A file deleted with its collection: the collection's id. */
+  parent_id: string | null;
+  collection_id: string;
+  name: string;
+  collection_name: string;
+  size: number;
+  file_count: number;
+  content_type: string | null;
+  deleted_by: string;
+  deleted_at: number;
+  /** The row as it was, as JSON (a collection's with `tags`). */
+  data: string;
+}
+
 /** A tus request's lock on an upload, shared by every process (UPLOAD_LOCKS=database). */
 export interface UploadLocksTable {
   upload_id: string;
@@ -355,6 +374,7 @@ export interface Database {
   uploads: UploadsTable;
   upload_locks: UploadLocksTable;
   storage_deletions: StorageDeletionsTable;
+  trash: TrashTable;
   downloads: DownloadsTable;
   download_parts: DownloadPartsTable;
   download_entries: DownloadEntriesTable;

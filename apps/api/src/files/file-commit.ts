@@ -33,7 +33,10 @@ export function fileTooLarge(ctx: CommitDeps, cause?: unknown): AppError {
   });
 }
 
-/** Bytes a team holds: its files plus the declared size of its uploads in progress. */
+/**
+ * Bytes a team holds: its files, those in its trash (their objects are still stored), and the
+ * declared size of its uploads in progress.
+ */
 async function teamStoredBytes(db: Db, teamId: string): Promise<number> {
   const row = await db
     .selectNoFrom((eb) => [
@@ -43,6 +46,12 @@ async function teamStoredBytes(db: Db, teamId: string): Promise<number> {
         .where('team_id', '=', teamId)
         .as('files'),
       eb
+        .selectFrom('trash')
+        .select(sql<string | number>`coalesce(sum(size), 0)`.as('n'))
+        .where('team_id', '=', teamId)
+        .where('kind', '=', 'file')
+        .as('trash'),
+      eb
         .selectFrom('uploads')
         .select(sql<string | number>`coalesce(sum(size), 0)`.as('n'))
         .where('team_id', '=', teamId)
@@ -50,7 +59,7 @@ async function teamStoredBytes(db: Db, teamId: string): Promise<number> {
         .as('uploads'),
     ])
     .executeTakeFirstOrThrow();
-  return Number(row.files) + Number(row.uploads);
+  return Number(row.files) + Number(row.trash) + Number(row.uploads);
 }
 
 /**

@@ -11,11 +11,9 @@ import { loadCollectionAccess, type CollectionAccess } from '../collections/coll
 import type { Db } from '../db/create-db.js';
 import { isUuid } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
-import { enqueueJob } from '../jobs/enqueue.js';
 import { authorize, loadTeamAccess } from '../teams/team-access.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
-import { deleteFileObjectsJob } from './delete-file-objects.job.js';
-import { keysOfRow } from './files.keys.js';
+import { trashFile } from '../trash/trash.service.js';
 import { presentFilesFor } from './files.presenter.js';
 import type { RenditionGrant } from './rendition-links.js';
 import { offeredFileName } from './offered-name.js';
@@ -184,9 +182,9 @@ export async function createFileDownload(
 }
 
 /**
- * Deletes a file: the row (its read marks cascade), the collection's count and dates, and a job
- * that deletes the stored objects once this has committed. The bytes outlive the row by a moment,
- * never the other way round.
+ * Deletes a file into the team's trash: the row leaves `files` (its read marks cascade) for a row
+ * in `trash`, the collection's count and dates move, and the stored objects stay until the trash
+ * is purged (TRASH_DAYS) or emptied.
  */
 export async function deleteFile(
   ctx: AppContext,
@@ -205,21 +203,12 @@ export async function deleteFile(
     // Deleted by someone else since the read above.
     if (!row) throw new AppError('notFound');
     await moveCollection(trx, scope, { delta: -1, now, actorId: actor.id });
-    // The rendition keys even while none is recorded: a rendition job may be writing them.
-    const derived = keysOfRow(row);
-    const keys = [
-      row.storage_key,
-      row.thumbnail_key,
-      row.preview_key,
-      derived.thumbnail,
-      derived.preview,
-    ];
-    await enqueueJob(
-      trx,
-      deleteFileObjectsJob,
-      { payload: { keys: [...new Set(keys.filter((key) => key !== null))] } },
-      ctx.clock,
-    );
+    await trashFile(trx, {
+      file: row,
+      collectionName: access.collection.name,
+      actorId: actor.id,
+      now,
+    });
   });
 }
 

@@ -20,6 +20,7 @@ import {
   purgeSubscriptionsJob,
   purgeSubscriptionsSchedule,
 } from '../subscriptions/purge-subscriptions.job.js';
+import { purgeTrashJob, purgeTrashSchedule } from '../trash/purge-trash.job.js';
 import { expireUploadsJob, expireUploadsSchedule } from '../uploads/expire-uploads.job.js';
 import { purgeJobsJob, purgeJobsSchedule } from './purge-jobs.job.js';
 import type { Clock } from './types.js';
@@ -53,6 +54,7 @@ export const jobs = [
   expireDownloadsJob,
   purgeSubscriptionsJob,
   purgeMailCopiesJob,
+  purgeTrashJob,
 ];
 
 export const schedules: Schedule[] = [
@@ -64,4 +66,5 @@ export const schedules: Schedule[] = [
   expireDownloadsSchedule,
   purgeSubscriptionsSchedule,
   purgeMailCopiesSchedule,
+  purgeTrashSchedule,
 ];

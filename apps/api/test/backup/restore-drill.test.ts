@@ -100,7 +100,7 @@ describe.each(['local', 's3'] as const)(`backup and restore on ${testDbKind()} +
       })();
       const backupDir = tempDir('backup');
       const deps = { config: server.config, db: ctx.db, storage: ctx.storage };
-      while (round < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+      while (round < 4) await new Promise((resolve) => setTimeout(resolve, 10));
       const first = await backup(deps, backupDir);
       const afterFirst = round;
       while (round < afterFirst + 3) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -156,6 +156,21 @@ describe.each(['local', 's3'] as const)(`backup and restore on ${testDbKind()} +
       const again: Server = await createServer(config, { worker: false });
       cleanups.push(() => again.close());
       const againServer: TestServer = { ...again, config, dataDir: target };
+      // What was in the trash at the backup comes back from it too, bytes included.
+      const trashed = await again.ctx.db
+        .selectFrom('trash')
+        .select('id')
+        .where('parent_id', 'is', null)
+        .execute();
+      expect(trashed.length).toBeGreaterThan(0);
+      const back = await again.app.inject({
+        method: 'POST',
+        url: `/api/teams/${team.id}/trash/restore`,
+        headers: client.headers,
+        remoteAddress: nextAddress(),
+        payload: { itemIds: trashed.map((t) => t.id) },
+      });
+      expect(back.statusCode, back.body).toBe(200);
       const rows = await again.ctx.db.selectFrom('files').selectAll().execute();
       expect(rows.length).toBe(first.objects);
       const listed = await (

@@ -49,7 +49,7 @@ describe('deleting a collection', () => {
     return row.n;
   };
 
-  it('removes it with its files, tags, read marks, uploads and downloads, then (through the job) every stored object', async () => {
+  it('moves it with its files to the trash, removes its uploads and downloads, and emptying the trash removes every stored object', async () => {
     const { team, users } = world;
     const collection = await createCollection(server.ctx, {
       teamId: team.id,
@@ -167,6 +167,29 @@ describe('deleting a collection', () => {
     // The download's links are gone with it.
     expect((await downloads.link(team.id, requested.requestId)).statusCode).toBe(404);
 
+    // The archive goes at once; the files' objects stay with them in the trash.
+    const fileObjects = objects.filter((key) => key !== archive.storage_key);
+    server.worker?.worker.poke();
+    await waitUntil(async () => {
+      const left = await server.ctx.db.selectFrom('storage_deletions').select('key').execute();
+      return left.length === 0 && !(await storedObjects(root)).includes(archive.storage_key ?? '');
+    }, 'the archive to go');
+    expect(await storedObjects(root)).toEqual(expect.arrayContaining(fileObjects));
+    const trash = await admin.get(`/teams/${team.id}/trash`);
+    expect(trash.statusCode, trash.body).toBe(200);
+    expect(
+      trash.json<{ items: { itemId: string; kind: string; fileCount: number }[] }>().items,
+    ).toEqual([
+      expect.objectContaining({ itemId: collection.id, kind: 'collection', fileCount: 2 }),
+    ]);
+
+    const emptied = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/teams/${team.id}/trash`,
+      headers: admin.headers,
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json<{ files: number }>().files).toBe(2);
     server.worker?.worker.poke();
     await waitUntil(async () => {
       const stored = await storedObjects(root);

@@ -37,7 +37,7 @@ describe('deleting a file', () => {
   const fileRow = (id: string) =>
     server.ctx.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 
-  it('removes the row, its read marks and (through the job) its objects, and moves the collection', async () => {
+  it('moves the file to the trash (its objects stay), restores it, and purging removes its objects', async () => {
     const collection = await createCollection(server.ctx, {
       teamId: world.team.id,
       createdBy: world.users.admin.id,
@@ -108,22 +108,49 @@ describe('deleting a file', () => {
       .executeTakeFirstOrThrow();
     expect(tag.updated_at).toBe(moved.updated_at);
 
-    const job = await server.ctx.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('queue', '=', 'files.delete-objects')
-      .where('payload', 'like', `%${photo.fileId}%`)
-      .executeTakeFirstOrThrow();
-    expect((JSON.parse(job.payload) as { keys: string[] }).keys.sort()).toEqual(
-      [keys.original, keys.preview, keys.thumbnail].sort(),
-    );
-    server.worker?.worker.poke();
-    await waitUntil(async () => {
-      const stored = await storedObjects(root);
-      return ![keys.original, keys.thumbnail, keys.preview].some((k) => stored.includes(k));
-    }, 'the objects to go');
+    // In the trash: gone from the lists, its objects kept.
     expect((await admin.get(`${url}/${photo.fileId}`)).statusCode).toBe(404);
     expect(ids(await admin.listAll(url))).toEqual([notes.fileId]);
+    const stored = await storedObjects(root);
+    expect(stored).toEqual(expect.arrayContaining([keys.original, keys.thumbnail, keys.preview]));
+    const trash = async () => {
+      const res = await admin.get(`/teams/${world.team.id}/trash`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ items: { itemId: string; kind: string; collectionName: string }[] }>();
+    };
+    expect((await trash()).items).toEqual([
+      expect.objectContaining({ itemId: photo.fileId, kind: 'file' }),
+    ]);
+    const call = (path: string, itemIds: string[]) =>
+      server.app.inject({
+        method: 'POST',
+        url: `/api/teams/${world.team.id}/trash/${path}`,
+        headers: admin.headers,
+        payload: { itemIds },
+      });
+
+    // Restored: back in its collection, as it was.
+    const restored = await call('restore', [photo.fileId]);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toEqual({ files: 1, collections: 0 });
+    expect(await fileRow(photo.fileId)).toMatchObject({ rendition_status: 'ready' });
+    expect(ids(await admin.listAll(url)).sort()).toEqual([photo.fileId, notes.fileId].sort());
+    expect(await collectionRow(collection.id)).toMatchObject({ files_count: 2, status: 'ready' });
+    expect((await trash()).items).toEqual([]);
+    expect((await call('restore', [photo.fileId])).statusCode).toBe(404);
+
+    // Deleted again and purged: its objects go.
+    expect((await admin.delete(`${url}/${photo.fileId}`)).statusCode).toBe(204);
+    const purged = await call('purge', [photo.fileId]);
+    expect(purged.statusCode, purged.body).toBe(200);
+    expect(purged.json<{ files: number }>().files).toBe(1);
+    server.worker?.worker.poke();
+    await waitUntil(async () => {
+      const left = await storedObjects(root);
+      return ![keys.original, keys.thumbnail, keys.preview].some((k) => left.includes(k));
+    }, 'the objects to go');
+    expect((await trash()).items).toEqual([]);
+    expect((await call('restore', [photo.fileId])).statusCode).toBe(404);
 
     // The last file: the collection is a draft again.
     expect((await admin.delete(`${url}/${notes.fileId}`)).statusCode).toBe(204);

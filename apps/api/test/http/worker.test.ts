@@ -84,6 +84,7 @@ describe('the worker inside the API process', () => {
       'rate-limits.purge',
       'storage.sweep-temp',
       'subscriptions.purge',
+      'trash.purge',
       'uploads.expire',
     ]);
   });
