@@ -12,6 +12,7 @@ import * as m0010 from './0010-upload-locks.js';
 import * as m0011 from './0011-storage-deletions.js';
 import * as m0012 from './0012-team-strip-location.js';
 import * as m0013 from './0013-team-codes.js';
+import * as m0014 from './0014-storage-verification.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-storage-deletions': m0011,
   '0012-team-strip-location': m0012,
   '0013-team-codes': m0013,
+  '0014-storage-verification': m0014,
 };
