@@ -8,6 +8,7 @@ import { deleteFileObjectsJob } from '../files/delete-file-objects.job.js';
 import { encryptTeamFilesJob } from '../files/encrypt-team.job.js';
 import { renderFileJob } from '../files/renditions.job.js';
 import type { Config } from '../config/config.js';
+import type { Logger } from 'pino';
 import type { Db } from '../db/create-db.js';
 import { purgeMailCopiesJob, purgeMailCopiesSchedule } from '../mail/purge-mail-copies.job.js';
 import { sendMailJob } from '../mail/send-mail.job.js';
@@ -21,6 +22,7 @@ import {
   purgeSubscriptionsSchedule,
 } from '../subscriptions/purge-subscriptions.job.js';
 import { expireUploadsJob, expireUploadsSchedule } from '../uploads/expire-uploads.job.js';
+import { verifyStorageJob, verifyStorageSchedule } from '../integrity/verify-storage.job.js';
 import { purgeJobsJob, purgeJobsSchedule } from './purge-jobs.job.js';
 import type { Clock } from './types.js';
 import type { Schedule } from './worker.js';
@@ -33,6 +35,7 @@ export interface JobDeps {
   clock: Clock;
   mailer: Mailer;
   metrics: Metrics;
+  logger: Logger;
 }
 
 /** Every job the worker runs. A feature adds its jobs here. */
@@ -53,8 +56,13 @@ export const jobs = [
   expireDownloadsJob,
   purgeSubscriptionsJob,
   purgeMailCopiesJob,
+  verifyStorageJob,
 ];
 
+/**
+ * Every recurring job. The storage integrity check (`verifyStorageSchedule`) is not among them: it
+ * runs only when VERIFY_STORAGE_INTERVAL_HOURS is set, see `schedulesFor`.
+ */
 export const schedules: Schedule[] = [
   purgeJobsSchedule,
   sweepStorageTempSchedule,
@@ -65,3 +73,9 @@ export const schedules: Schedule[] = [
   purgeSubscriptionsSchedule,
   purgeMailCopiesSchedule,
 ];
+
+/** The schedules a worker with this configuration registers. */
+export function schedulesFor(config: Config): Schedule[] {
+  const verify = verifyStorageSchedule(config);
+  return verify ? [...schedules, verify] : schedules;
+}
