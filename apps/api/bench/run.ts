@@ -9,6 +9,7 @@ import { benchPagination } from './pagination.bench.js';
 import { benchStream } from './stream.bench.js';
 import { benchThumbnails } from './thumbnails.bench.js';
 import { benchUploads } from './upload.bench.js';
+import { benchVerify } from './verify.bench.js';
 
 interface Row {
   name: string;
@@ -57,6 +58,11 @@ suites.push({
 suites.push({
   name: 'Collection downloads: a 1 GiB zip (ratio: throughput against zip -0 -r)',
   run: benchDownloads,
+});
+
+suites.push({
+  name: 'verify-storage over 1 GiB of originals on local disk (ratio: throughput against sha256sum)',
+  run: benchVerify,
 });
 
 suites.push({

@@ -5,7 +5,7 @@ import type { Config } from './config/config.js';
 import type { AppContext, Clock } from './context.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { jobs, schedules, type JobDeps } from './jobs/registry.js';
+import { jobs, schedulesFor, type JobDeps } from './jobs/registry.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';
@@ -49,7 +49,7 @@ export interface RunningWorker {
 export async function startWorker(ctx: AppContext): Promise<RunningWorker> {
   const { config, db, storage, clock, logger, metrics } = ctx;
   const mailer = createMailer(config.mail, logger, { failures: metrics.mailSendFailures });
-  const deps: JobDeps = { config, db, storage, clock, mailer, metrics };
+  const deps: JobDeps = { config, db, storage, clock, mailer, metrics, logger };
   const worker = createWorker({
     db,
     dbKind: config.database.kind,
@@ -63,7 +63,7 @@ export async function startWorker(ctx: AppContext): Promise<RunningWorker> {
     metrics,
     workerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
   });
-  for (const schedule of schedules) worker.schedule(schedule);
+  for (const schedule of schedulesFor(config)) worker.schedule(schedule);
   await worker.start();
   return {
     worker,

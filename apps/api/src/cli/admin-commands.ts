@@ -16,6 +16,8 @@ import {
   type NewsletterIssue,
 } from '../subscriptions/newsletter-mail.js';
 import { findTeamByRef } from '../teams/team-access.js';
+import { reportText } from '../integrity/report-text.js';
+import { verifyStorage } from '../integrity/verify-storage.js';
 import { isUuid } from '../db/ids.js';
 import { findUserByEmail, findUserById } from '../users/users.repository.js';
 
@@ -30,6 +32,11 @@ Commands:
   reencrypt-files                   after a key rotation, write the encrypted files again with
                                     STORAGE_ENCRYPTION_KEY (the earlier objects are deleted by
                                     the worker once their links have expired)
+  verify-storage [--grace-hours <n>]   check every stored original against its SHA-256 and
+                                    size, the renditions, and list objects no row refers to
+                                    (older than the grace period, default 24 h); reports only,
+                                    deletes nothing; an interrupted check goes on where it
+                                    stopped (rate: VERIFY_STORAGE_MAX_MB_PER_SECOND)
   send-newsletter --en <file> [--it <file>]   mail an issue to every confirmed subscriber, in
                                     their language when given (else the first one); a file's
                                     first line is "# Subject", then paragraphs split by blank lines
@@ -186,6 +193,11 @@ export async function runAdminCommand(ctx: AppContext, args: string[]): Promise<
         );
       return lines.join('\n');
     }
+    case 'verify-storage': {
+      const orphanGraceMs = graceOption(args.slice(1));
+      const report = await verifyStorage(ctx, orphanGraceMs === undefined ? {} : { orphanGraceMs });
+      return reportText(report);
+    }
     case 'send-newsletter': {
       const issues = await readIssues(args.slice(1));
       const sent = await sendNewsletter(ctx, issues);
@@ -197,6 +209,24 @@ export async function runAdminCommand(ctx: AppContext, args: string[]): Promise<
         command ? `Unknown command: ${command}\n\n${ADMIN_USAGE}` : ADMIN_USAGE,
       );
   }
+}
+
+/** `--grace-hours <n>`: the age under which an unclaimed object is not yet an orphan. */
+function graceOption(args: string[]): number | undefined {
+  if (args.length === 0) return undefined;
+  const [flag, value] = args;
+  const hours = Number(value);
+  if (
+    flag !== '--grace-hours' ||
+    value === undefined ||
+    !Number.isFinite(hours) ||
+    hours < 0 ||
+    args.length > 2
+  )
+    throw new AdminCommandError(
+      `verify-storage takes only --grace-hours <hours> (a number, 0 or more)\n\n${ADMIN_USAGE}`,
+    );
+  return hours * 60 * 60_000;
 }
 
 async function findTarget(ctx: AppContext, target: string | undefined) {

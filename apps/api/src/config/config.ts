@@ -133,6 +133,10 @@ export const envSchema = z.object({
     .default('/_raccolta_files/'),
   DOWNLOAD_TEAM_BUDGET_FACTOR: z.coerce.number().min(1).max(100).default(3),
   DOWNLOAD_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Hours between scheduled storage integrity checks; 0: none (`npm run admin -- verify-storage`). */
+  VERIFY_STORAGE_INTERVAL_HOURS: z.coerce.number().min(0).max(8760).default(0),
+  /** MiB the integrity check reads per second at most, so uploads keep the disk; 0: no bound. */
+  VERIFY_STORAGE_MAX_MB_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50),
   IMAGE_MAX_INPUT_PIXELS: z.coerce.number().int().min(1).default(100_000_000),
   RENDITION_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   SERVE_WEB: bool.default(true),
@@ -257,6 +261,13 @@ export interface Config {
     teamBudgetFactor: number;
     /** Collection downloads one member may request in an hour. */
     requestsPerHour: number;
+  };
+  /** The storage integrity check (integrity/verify-storage.ts). */
+  integrity: {
+    /** Between scheduled runs; 0: never scheduled. */
+    intervalMs: number;
+    /** Bytes read per second at most; 0: no bound. */
+    maxBytesPerSecond: number;
   };
   teams: {
     aliasLimits: Record<'free' | 'pro' | 'premium', number>;
@@ -411,6 +422,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       expiryMs: e.DOWNLOAD_EXPIRY_HOURS * 60 * 60_000,
       teamBudgetFactor: e.DOWNLOAD_TEAM_BUDGET_FACTOR,
       requestsPerHour: e.DOWNLOAD_REQUESTS_PER_HOUR,
+    },
+    integrity: {
+      intervalMs: Math.round(e.VERIFY_STORAGE_INTERVAL_HOURS * 60 * 60_000),
+      maxBytesPerSecond: Math.round(e.VERIFY_STORAGE_MAX_MB_PER_SECOND * 1024 * 1024),
     },
     teams: {
       aliasLimits: {

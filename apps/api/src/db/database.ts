@@ -274,6 +274,32 @@ export interface TrashTable {
   data: string;
 }
 
+export type VerificationPhase = 'files' | 'orphans' | 'done';
+
+/** A run of the storage integrity check (migration 0015). */
+export interface StorageVerificationRunsTable {
+  id: string;
+  started_at: number;
+  phase: VerificationPhase;
+  last_file_id: string | null;
+  files_checked: ColumnType<number, number | undefined, number>;
+  bytes_read: ColumnType<number, number | undefined, number>;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export type FindingKind = 'damaged' | 'missing' | 'orphan' | 'rendition';
+
+/** What the integrity check found wrong with one stored object (migration 0015). */
+export interface StorageFindingsTable {
+  key: string;
+  kind: FindingKind;
+  file_id: string | null;
+  detail: string;
+  run_id: string;
+  found_at: number;
+}
+
 /** A tus request's lock on an upload, shared by every process (UPLOAD_LOCKS=database). */
 export interface UploadLocksTable {
   upload_id: string;
@@ -375,6 +401,8 @@ export interface Database {
   upload_locks: UploadLocksTable;
   storage_deletions: StorageDeletionsTable;
   trash: TrashTable;
+  storage_verification_runs: StorageVerificationRunsTable;
+  storage_findings: StorageFindingsTable;
   downloads: DownloadsTable;
   download_parts: DownloadPartsTable;
   download_entries: DownloadEntriesTable;

@@ -8,6 +8,7 @@ import { deleteFileObjectsJob } from '../files/delete-file-objects.job.js';
 import { encryptTeamFilesJob } from '../files/encrypt-team.job.js';
 import { renderFileJob } from '../files/renditions.job.js';
 import type { Config } from '../config/config.js';
+import type { Logger } from 'pino';
 import type { Db } from '../db/create-db.js';
 import { purgeMailCopiesJob, purgeMailCopiesSchedule } from '../mail/purge-mail-copies.job.js';
 import { sendMailJob } from '../mail/send-mail.job.js';
@@ -22,6 +23,7 @@ import {
 } from '../subscriptions/purge-subscriptions.job.js';
 import { purgeTrashJob, purgeTrashSchedule } from '../trash/purge-trash.job.js';
 import { expireUploadsJob, expireUploadsSchedule } from '../uploads/expire-uploads.job.js';
+import { verifyStorageJob, verifyStorageSchedule } from '../integrity/verify-storage.job.js';
 import { purgeJobsJob, purgeJobsSchedule } from './purge-jobs.job.js';
 import type { Clock } from './types.js';
 import type { Schedule } from './worker.js';
@@ -34,6 +36,7 @@ export interface JobDeps {
   clock: Clock;
   mailer: Mailer;
   metrics: Metrics;
+  logger: Logger;
 }
 
 /** Every job the worker runs. A feature adds its jobs here. */
@@ -55,8 +58,13 @@ export const jobs = [
   purgeSubscriptionsJob,
   purgeMailCopiesJob,
   purgeTrashJob,
+  verifyStorageJob,
 ];
 
+/**
+ * Every recurring job. The storage integrity check (`verifyStorageSchedule`) is not among them: it
+ * runs only when VERIFY_STORAGE_INTERVAL_HOURS is set, see `schedulesFor`.
+ */
 export const schedules: Schedule[] = [
   purgeJobsSchedule,
   sweepStorageTempSchedule,
@@ -68,3 +76,9 @@ export const schedules: Schedule[] = [
   purgeMailCopiesSchedule,
   purgeTrashSchedule,
 ];
+
+/** The schedules a worker with this configuration registers. */
+export function schedulesFor(config: Config): Schedule[] {
+  const verify = verifyStorageSchedule(config);
+  return verify ? [...schedules, verify] : schedules;
+}

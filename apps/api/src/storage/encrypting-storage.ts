@@ -14,6 +14,7 @@ import {
   assertValidRange,
   StorageTooLargeError,
   type ByteRange,
+  type ListedObject,
   type ObjectInfo,
   type PutOptions,
   type PutResult,
@@ -101,6 +102,15 @@ export function withEncryption(
     return { ...info, size: Math.max(0, info.size - ENCRYPTION_HEADER_BYTES) };
   }
 
+  /** The driver's listing, with the plain size of each encrypted object, as stat answers it. */
+  async function* list(prefix?: string): AsyncGenerator<ListedObject> {
+    for await (const object of inner.list(prefix)) {
+      yield isEncryptedKey(object.key)
+        ? { ...object, size: Math.max(0, object.size - ENCRYPTION_HEADER_BYTES) }
+        : object;
+    }
+  }
+
   async function signedUrl(key: string, opts: SignedUrlOptions): Promise<string> {
     // The local driver's links already lead to the storage route, which reads through here.
     if (!isEncryptedKey(key) || inner.kind === 'local') return inner.signedUrl(key, opts);
@@ -111,7 +121,7 @@ export function withEncryption(
     currentKeyId: cipher.keyId.toString('hex'),
     keyIdOf: async (key) => (await headerOf(key)).keyId,
   };
-  const storage: Storage = { ...inner, put, get, stat, signedUrl, encryption };
+  const storage: Storage = { ...inner, put, get, stat, list, signedUrl, encryption };
   if (inner.kind !== 'local') return storage;
   const local = inner as LocalStorage;
   const adopting: LocalStorage = {

@@ -25,6 +25,7 @@ import {
   StorageNotFoundError,
   StorageTooLargeError,
   type ByteRange,
+  type ListedObject,
   type ObjectInfo,
   type PutOptions,
   type PutResult,
@@ -237,6 +238,49 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
   }
 
   /**
+   * Walks the folders under `prefix`'s last slash, names sorted, depth first. Names starting with
+   * a dot are never keys (assertValidKey), so the temp folder (`.tmp`, where put writes and
+   * sweepTemp removes) and anything else the driver keeps for itself are skipped.
+   */
+  async function* list(prefix = ''): AsyncGenerator<ListedObject> {
+    const slash = prefix.lastIndexOf('/');
+    const base = slash < 0 ? '' : prefix.slice(0, slash);
+    if (base !== '') assertValidKey(base);
+    async function* walk(dir: string, keyPrefix: string): AsyncGenerator<ListedObject> {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const entry of entries) {
+        if (entry.name.startsWith('.')) continue;
+        const key = keyPrefix + entry.name;
+        if (entry.isDirectory()) {
+          // Only folders that can hold keys starting with the prefix.
+          const folder = `${key}/`;
+          if (folder.startsWith(prefix) || prefix.startsWith(folder))
+            yield* walk(path.join(dir, entry.name), folder);
+        } else if (entry.isFile() && key.startsWith(prefix)) {
+          try {
+            const info = await stat(path.join(dir, entry.name));
+            yield { key, size: info.size, modifiedAt: info.mtime };
+          } catch (error) {
+            // Deleted since the folder was read.
+            if (!isMissing(error)) throw error;
+          }
+        }
+      }
+    }
+    yield* walk(
+      base === '' ? root : path.join(root, ...base.split('/')),
+      base === '' ? '' : `${base}/`,
+    );
+  }
+
+  /**
    * mkdir -p, then fsync the parent of every directory it created: a new directory entry is
    * only durable once its parent is synced, and the final rename lands in the deepest one.
    */
@@ -284,6 +328,7 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     signedUrl,
     health,
     sweepTemp,
+    list,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   S3Client,
   S3ServiceException,
   type S3ClientConfig,
@@ -23,6 +24,7 @@ import {
   StorageNotFoundError,
   StorageTooLargeError,
   type ByteRange,
+  type ListedObject,
   type ObjectInfo,
   type PutOptions,
   type PutResult,
@@ -254,6 +256,32 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     }
   }
 
+  /**
+   * ListObjectsV2, a page (up to 1,000 keys) at a time. Objects whose names are not keys (a dot
+   * segment, an empty segment) are not this driver's and are skipped, as sweepTemp skips them.
+   */
+  async function* list(keyPrefix = ''): AsyncGenerator<ListedObject> {
+    let token: string | undefined;
+    for (;;) {
+      const page = await client.send(
+        new ListObjectsV2Command({
+          Bucket: bucket,
+          Prefix: prefix + keyPrefix || undefined,
+          ContinuationToken: token,
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        const { Key } = object;
+        if (Key === undefined || !Key.startsWith(prefix)) continue;
+        const key = Key.slice(prefix.length);
+        if (!isValidKey(key)) continue;
+        yield { key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+      }
+      if (!page.IsTruncated || !page.NextContinuationToken) return;
+      token = page.NextContinuationToken;
+    }
+  }
+
   return {
     kind: 's3',
     bucket,
@@ -265,6 +293,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     signedUrl,
     health,
     sweepTemp,
+    list,
   };
 }
 

@@ -243,6 +243,38 @@ describe.each([
     });
   });
 
+  describe('list', () => {
+    async function listed(prefix?: string) {
+      const found = [];
+      for await (const object of storage.list(prefix)) found.push(object);
+      return found.sort((a, b) => (a.key < b.key ? -1 : 1));
+    }
+
+    it('names every object with its size and time, under a prefix or all', async () => {
+      const before = Date.now() - 2000;
+      const keys = [KEY, 'teams/b/x', 'teams/bb/y', 'other/z'];
+      for (const [i, key] of keys.entries())
+        await storage.put(key, Readable.from([randomBytes(i)]));
+      // A failed put leaves nothing to list, and no temp file shows.
+      await expect(
+        storage.put('teams/b/failed', failingStream(randomBytes(100), new Error('gone'))),
+      ).rejects.toThrow('gone');
+
+      const all = await listed();
+      expect(all.map((o) => o.key)).toEqual([...keys].sort());
+      for (const object of all) {
+        expect(object.size).toBe(keys.indexOf(object.key));
+        expect(object.modifiedAt.getTime()).toBeGreaterThanOrEqual(before);
+        expect(object.modifiedAt.getTime()).toBeLessThanOrEqual(Date.now() + 2000);
+      }
+      expect((await listed('teams/b/')).map((o) => o.key)).toEqual(['teams/b/x']);
+      expect((await listed('teams/b')).map((o) => o.key)).toEqual(['teams/b/x', 'teams/bb/y']);
+      expect(await listed('nothing/here/')).toEqual([]);
+      await storage.delete('other/z');
+      expect((await listed()).map((o) => o.key)).not.toContain('other/z');
+    });
+  });
+
   describe('signedUrl', () => {
     it('refuses a non-positive lifetime', async () => {
       for (const expiresInSeconds of [0, -5, NaN]) {

@@ -12,6 +12,15 @@ export interface ObjectInfo {
   contentType?: string;
 }
 
+/** An object as a listing names it. */
+export interface ListedObject {
+  key: string;
+  /** Bytes as callers read them (behind the encryption layer: the plain size). */
+  size: number;
+  /** When the object was last written. */
+  modifiedAt: Date;
+}
+
 export interface PutResult {
   key: string;
   size: number;
@@ -49,6 +58,11 @@ export interface Storage {
   /** Throws StorageNotFoundError when the object does not exist. */
   get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<ObjectInfo | null>;
+  /**
+   * Every object whose key starts with `prefix` (all when none), in no promised order. What a
+   * driver keeps for itself (temp files, anything under a dot segment) is never listed.
+   */
+  list(prefix?: string): AsyncIterable<ListedObject>;
   /** Idempotent: deleting a missing object succeeds. */
   delete(key: string): Promise<void>;
   /** A URL that downloads the object without any other credential until it expires. */
