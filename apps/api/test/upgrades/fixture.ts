@@ -65,9 +65,29 @@ export interface FixtureRows {
 }
 
 /**
+ * Writes the rows of the schema point the database is at, when that point has a writer
+ * (seed-<point>.ts); nothing otherwise. Call once per point.
+ */
+export async function writeRowsAt(
+  env: UpgradeEnv,
+  point: string,
+  rows: FixtureRows,
+  now: number = Date.now(),
+): Promise<void> {
+  if (point === POINT_0002) rows.at0002 = await writeRows0002(env.db, now);
+  if (point === POINT_0008) {
+    rows.at0008 = await writeRows0008(env.db, {
+      storage: env.storage,
+      uploadsDir: env.config.uploadsDir,
+      now,
+    });
+  }
+}
+
+/**
  * Brings an empty database up to `upTo` one migration at a time, writing each schema point's rows
- * as soon as the database reaches that point (writers: seed-<point>.ts), so later rows sit on top
- * of earlier ones as on a real installation.
+ * as soon as the database reaches that point, so later rows sit on top of earlier ones as on a
+ * real installation.
  */
 export async function buildFixture(
   env: UpgradeEnv,
@@ -75,21 +95,12 @@ export async function buildFixture(
   now: number = Date.now(),
 ): Promise<FixtureRows> {
   if (!MIGRATION_NAMES.includes(upTo)) throw new Error(`No migration ${upTo}`);
+  if ((await executed(env.db)).length) throw new Error('buildFixture needs an empty database');
   const rows: FixtureRows = {};
   for (;;) {
-    const at = (await executed(env.db)).at(-1);
-    if (at === POINT_0002 && !rows.at0002) rows.at0002 = await writeRows0002(env.db, now);
-    if (at === POINT_0008 && !rows.at0008) {
-      rows.at0008 = await writeRows0008(env.db, {
-        storage: env.storage,
-        uploadsDir: env.config.uploadsDir,
-        now,
-      });
-    }
+    const at = await migrateOneUp(env.db);
+    if (at === null) throw new Error(`Reached head before ${upTo}`);
+    await writeRowsAt(env, at, rows, now);
     if (at === upTo) return rows;
-    await migrateOneUp(env.db);
   }
 }
-
-/** The schema points that have writers, in migration order. */
-export const WRITER_POINTS = [POINT_0002, POINT_0008] as const;
