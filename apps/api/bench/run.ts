@@ -4,6 +4,7 @@ import { benchDownloads } from './download.bench.js';
 import { benchFileList } from './file-list.bench.js';
 import { benchFirstLoad, benchPhoneLink } from './first-load.bench.js';
 import { benchListLoad } from './list-load.bench.js';
+import { benchMigrations } from './migrations.bench.js';
 import { benchOffload } from './offload.bench.js';
 import { benchPagination } from './pagination.bench.js';
 import { benchStream } from './stream.bench.js';
@@ -35,6 +36,10 @@ else
   console.log(
     'PostgreSQL file-list benchmark skipped: set TEST_DATABASE_URL=postgres://… to run it.',
   );
+suites.push({
+  name: 'Migrations that rewrite a table, at 1,000,000 rows (SQLite; ratio: against one set-based UPDATE of the same rows)',
+  run: benchMigrations,
+});
 suites.push({
   name: 'Authenticated lists under load, 50 connections (ratio: requests per second against a bare Fastify server, median of alternate rounds)',
   run: benchListLoad,
