@@ -113,6 +113,13 @@ const pageRoutes: RouteObject[] = [
           })),
       },
       {
+        path: 'teams/:teamRef/trash',
+        lazy: () =>
+          import('../features/trash/components/trash-page').then((m) => ({
+            Component: m.TrashPage,
+          })),
+      },
+      {
         path: 'teams/:teamRef/collections/:collectionId',
         lazy: () =>
           import('../features/files/components/collection-files-page').then((m) => ({

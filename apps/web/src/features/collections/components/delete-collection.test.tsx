@@ -57,11 +57,11 @@ describe('deleting a collection from the collections view', { timeout: 15_000 },
     const dialog = await openDelete();
     expect(
       within(dialog).getByText(
-        'The collection and its 3 files are deleted for everyone in the team, with the downloads prepared from it. This cannot be undone.',
+        'The collection and its 3 files go to the team’s trash, where owners and admins can restore them until they are deleted for good. The downloads prepared from it are deleted.',
       ),
     ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('“Rehearsals” has been deleted.')).toBeTruthy();
+    expect(await screen.findByText('“Rehearsals” has been moved to the trash.')).toBeTruthy();
     expect(deleted).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(screen.queryByRole('link', { name: 'Rehearsals' })).toBeNull());
     expect(screen.getByRole('link', { name: 'Concerts' })).toBeTruthy();
@@ -97,7 +97,7 @@ describe('deleting a collection from the collections view', { timeout: 15_000 },
     const dialog = await openDelete();
     expect(
       within(dialog).getByText(
-        'The collection is deleted for everyone in the team. This cannot be undone.',
+        'The collection goes to the team’s trash, where owners and admins can restore it until it is deleted for good.',
       ),
     ).toBeTruthy();
   });

@@ -294,7 +294,7 @@ describe('file preview and actions', { timeout: 30_000 }, () => {
     expect(remove).not.toHaveBeenCalled();
     const listCalls = list.mock.calls.length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('“second.pdf” has been deleted.')).toBeTruthy();
+    expect(await screen.findByText('“second.pdf” has been moved to the trash.')).toBeTruthy();
     expect(remove).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(list.mock.calls.length).toBeGreaterThan(listCalls));
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,6 +1,7 @@
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -9,6 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import {
   canAddAlias,
+  canManageTrash,
   canRenameTeam,
   canSeeTeamDetails,
   type MemberRole,
@@ -16,7 +18,7 @@ import {
 } from '@raccolta/contracts';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTeamQuery } from '../api/get-team';
 import { useTeamActor } from '../hooks/use-team-actor';
 import { selectedTeamRef } from '../utils/selected-team';
@@ -25,7 +27,7 @@ import { RenameTeamDialog } from './rename-team-dialog';
 import { TeamAvatar } from './team-avatar';
 import { TeamDetailsDialog } from './team-details-dialog';
 
-type TeamAction = 'details' | 'rename' | 'addAlias';
+type TeamAction = 'details' | 'rename' | 'addAlias' | 'trash';
 
 // Spec §6 header menu: Details needs readTeam, Rename updateTeam, Add Alias createTeamAlias.
 const TEAM_ACTIONS: {
@@ -40,6 +42,8 @@ const TEAM_ACTIONS: {
     icon: <DriveFileRenameOutline fontSize="small" />,
   },
   { action: 'addAlias', allowed: canAddAlias, icon: <LabelOutlined fontSize="small" /> },
+  // Not in §6's header menu: the trash (docs/operations.md), for those who may delete.
+  { action: 'trash', allowed: canManageTrash, icon: <DeleteOutline fontSize="small" /> },
 ];
 
 export function teamMenuActions(role: MemberRole): TeamAction[] {
@@ -64,6 +68,8 @@ function TeamDialog({
       return <RenameTeamDialog team={team} onClose={onClose} />;
     case 'addAlias':
       return <AddAliasDialog team={team} onClose={onClose} />;
+    case 'trash':
+      return null;
   }
 }
 
@@ -75,6 +81,7 @@ export function TeamMenu({ teamRef }: { teamRef: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState<TeamAction | null>(null);
   const menuId = useId();
+  const navigate = useNavigate();
   if (team === undefined) return null;
 
   const actions = actor === null ? [] : teamMenuActions(actor.role);
@@ -115,7 +122,10 @@ export function TeamMenu({ teamRef }: { teamRef: string }) {
             key={entry.action}
             onClick={() => {
               setAnchor(null);
-              setOpen(entry.action);
+              // The trash is a page of its own; the others open a dialog here.
+              if (entry.action === 'trash')
+                void navigate(`/teams/${encodeURIComponent(teamRef)}/trash`);
+              else setOpen(entry.action);
             }}
           >
             <ListItemIcon>{entry.icon}</ListItemIcon>

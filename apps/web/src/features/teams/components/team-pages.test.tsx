@@ -74,7 +74,7 @@ describe('teams pages', () => {
     expect(document.title).toBe('Choir · Raccolta');
     expect(screen.getByRole('heading', { name: 'Collections' })).toBeTruthy();
 
-    expect(await openTeamMenu()).toEqual(['Details', 'Rename', 'Add alias']);
+    expect(await openTeamMenu()).toEqual(['Details', 'Rename', 'Add alias', 'Trash']);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Details' }));
     const details = await screen.findByRole('dialog', { name: 'Team details' });
     expect(within(details).getByText('Sopranos and altos')).toBeTruthy();
