@@ -44,6 +44,12 @@ export const fileSchema = z.object({
   updatedAt: z.iso.datetime(),
   /** When the caller opened its preview or downloaded it; null while unread. */
   readAt: z.iso.datetime().nullable(),
+  /**
+   * The storage integrity check found its stored original no longer matching the SHA-256
+   * recorded at upload, or missing: a download would not give back what was uploaded. Owners
+   * and admins restore it from a backup (docs/operations.md).
+   */
+  damaged: z.boolean(),
 });
 export type FileItem = z.infer<typeof fileSchema>;
 

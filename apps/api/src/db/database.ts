@@ -218,6 +218,8 @@ export interface FilesTable {
   height: number | null;
   created_at: number;
   updated_at: number;
+  /** When the integrity check found its original damaged or missing; null while it is good. */
+  damaged_at: number | null;
 }
 
 export interface FileReadsTable {

@@ -152,6 +152,7 @@ export async function fileRowFor(
     height: null,
     created_at: now,
     updated_at: now,
+    damaged_at: null,
   };
 }
 

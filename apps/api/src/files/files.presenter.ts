@@ -31,6 +31,7 @@ export function presentFile(row: FileRow, extras: FileExtras): FileItem {
     createdAt: isoTime(row.created_at),
     updatedAt: isoTime(row.updated_at),
     readAt: extras.readAt === null ? null : isoTime(extras.readAt),
+    damaged: typeof row.damaged_at === 'number',
   };
 }
 

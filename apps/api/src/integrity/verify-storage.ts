@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
@@ -352,6 +353,12 @@ async function recordFile(
         problems.map((p) => p.key),
       );
     await clear.execute();
+    const damaged = problems.some((p) => p.kind === 'damaged' || p.kind === 'missing');
+    await trx
+      .updateTable('files')
+      .set({ damaged_at: damaged ? sql<number>`coalesce(damaged_at, ${now})` : null })
+      .where('id', '=', file.id)
+      .execute();
     for (const problem of problems) {
       await trx
         .insertInto('storage_findings')

@@ -109,6 +109,7 @@ export async function createStoredFile(
     height: input.renditions ? 4 : null,
     created_at: at,
     updated_at: at,
+    damaged_at: null,
   };
   await ctx.db.insertInto('files').values(row).execute();
   await ctx.db

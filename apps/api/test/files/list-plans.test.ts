@@ -73,6 +73,7 @@ describe('file list query plans', () => {
         height: null,
         created_at: T0 + i * 1000,
         updated_at: T0 + i * 1000,
+        damaged_at: null,
       });
     }
     for (let i = 0; i < rows.length; i += 500) {

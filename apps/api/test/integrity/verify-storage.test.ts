@@ -9,6 +9,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { trashFile } from '../../src/trash/trash.service.js';
+import type { UserRow } from '../../src/users/users.repository.js';
+import { accessToken } from '../members/world.js';
 import type { CollectionRow } from '../../src/collections/collection-access.js';
 import { runAdminCommand } from '../../src/cli/admin-commands.js';
 import { loadConfig } from '../../src/config/config.js';
@@ -60,6 +62,7 @@ describe.each(STORAGE_KINDS)('verify-storage on %s storage', (kind) => {
   let server: UploadServer;
   let collection: CollectionRow;
   let ownerId: string;
+  let owner: UserRow;
   let teamId: string;
 
   async function storedFile(data?: Buffer, renditions = false): Promise<FileRow> {
@@ -95,7 +98,7 @@ describe.each(STORAGE_KINDS)('verify-storage on %s storage', (kind) => {
 
   beforeAll(async () => {
     server = await startUploadServer(kind, { VERIFY_STORAGE_MAX_MB_PER_SECOND: '0' });
-    const owner = await createUser(server.ctx, { email: `owner-${kind}@example.test` });
+    owner = await createUser(server.ctx, { email: `owner-${kind}@example.test` });
     ownerId = owner.id;
     teamId = (await createTeam(server.ctx, { owner, name: 'Archive team' })).id;
     collection = await createCollection(server.ctx, {
@@ -194,6 +197,34 @@ describe.each(STORAGE_KINDS)('verify-storage on %s storage', (kind) => {
     });
     expect(damagedFinding?.detail).toMatch(/SHA-256/);
 
+    // The lists show the files whose originals are damaged or missing as damaged, only those.
+    const damagedAt = async (id: string) =>
+      (
+        await server.ctx.db
+          .selectFrom('files')
+          .select('damaged_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).damaged_at;
+    for (const file of [flipped, flippedEncrypted, deleted])
+      expect(await damagedAt(file.id), file.name).toEqual(expect.any(Number));
+    for (const file of [...good, truncated]) expect(await damagedAt(file?.id ?? '')).toBeNull();
+    const listed = await server.app.inject({
+      method: 'GET',
+      url: `/api/teams/${teamId}/collections/${collection.id}/files?limit=20`,
+      headers: { authorization: `Bearer ${await accessToken(server.ctx, owner)}` },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const shown = new Map(
+      listed
+        .json<{ files: { fileId: string; damaged: boolean }[] }>()
+        .files.map((f) => [f.fileId, f.damaged]),
+    );
+    expect(shown.get(flipped.id)).toBe(true);
+    expect(shown.get(deleted.id)).toBe(true);
+    expect(shown.get(truncated.id)).toBe(false);
+    expect(shown.get(good[0]?.id ?? '')).toBe(false);
+
     // The command prints the same, says nothing was deleted, and deletes nothing.
     const text = await runAdminCommand(server.ctx, ['verify-storage', '--grace-hours', '1']);
     expect(text).toMatch(/FOUND 5 problem\(s\): 2 damaged, 1 missing, 1 rendition, 1 orphan/);
@@ -216,6 +247,8 @@ describe.each(STORAGE_KINDS)('verify-storage on %s storage', (kind) => {
         .map((f) => f.kind)
         .sort(),
     ).toEqual(['damaged', 'missing', 'rendition']);
+    expect(await damagedAt(flipped.id)).toBeNull();
+    expect(await damagedAt(deleted.id)).toEqual(expect.any(Number));
   });
 
   it('goes on where a stopped run stopped, without reading the files it checked again', async () => {

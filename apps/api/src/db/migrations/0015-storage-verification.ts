@@ -4,7 +4,9 @@ import { col } from '../column-types.js';
 /**
  * The storage integrity check (`integrity/verify-storage.ts`). A run keeps its place (the last
  * file checked, by id) so a check stopped by a restart goes on from there; findings stay until a
- * later run finds the file good again, or the object gone or claimed.
+ * later run finds the file good again, or the object gone or claimed. `files.damaged_at` says
+ * when a run first found the file's original damaged or missing (null while it is good), so the
+ * lists show it without asking the findings.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -43,9 +45,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('storage_findings')
     .column('file_id')
     .execute();
+  await db.schema.alterTable('files').addColumn('damaged_at', col.timestamp).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('files').dropColumn('damaged_at').execute();
   await db.schema.dropTable('storage_findings').execute();
   await db.schema.dropTable('storage_verification_runs').execute();
 }

@@ -33,6 +33,7 @@ import { useFileUploads } from '../hooks/use-file-uploads';
 import { usePreviewHistory } from '../hooks/use-preview-history';
 import { hasActiveFilters, toListFilters, type FileFilters } from '../utils/file-filters';
 import { DeleteFileDialog } from './delete-file-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FilePreviewDialog } from './file-preview-dialog';
 import type { FileAction } from './file-row-menu';
 import { FileDropZone } from './file-drop-zone';
@@ -98,6 +99,12 @@ export function CollectionFilesScreen({
   const previewState = usePreviewHistory<FileItem>(onPreviewClosed);
   const preview = previewState.shown;
   const [deleting, setDeleting] = useState<FileItem | null>(null);
+  // A file the integrity check found damaged downloads only after a warning.
+  const [damagedDownload, setDamagedDownload] = useState<FileItem | null>(null);
+  const requestDownload = (file: FileItem) => {
+    if (file.damaged) setDamagedDownload(file);
+    else download(file);
+  };
   const { t } = useTranslation();
   const { show } = useSnackbar();
   const fileRead = useFileReadMutation();
@@ -125,7 +132,7 @@ export function CollectionFilesScreen({
   if (actor !== null && canDeleteFile(actor.role)) actions.push('delete');
 
   const onAction = (action: FileAction, file: FileItem) => {
-    if (action === 'download') download(file);
+    if (action === 'download') requestDownload(file);
     else if (action === 'toggleRead')
       fileRead.mutate({ file, read: file.readAt === null }, { onError: readMarkFailed });
     else setDeleting(file);
@@ -154,7 +161,7 @@ export function CollectionFilesScreen({
         canDownload={canDownload}
         downloading={pendingFileId === preview.fileId}
         onNavigate={previewState.move}
-        onDownload={download}
+        onDownload={requestDownload}
         onClose={previewState.close}
       />
     );
@@ -209,6 +216,18 @@ export function CollectionFilesScreen({
       </FileDropZone>
       {previewDialog}
       {deleting !== null && <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} />}
+      <ConfirmDialog
+        open={damagedDownload !== null}
+        title={t('files.damagedDownload.title')}
+        confirmLabel={t('files.damagedDownload.confirm')}
+        onConfirm={() => {
+          if (damagedDownload !== null) download(damagedDownload);
+          setDamagedDownload(null);
+        }}
+        onClose={() => setDamagedDownload(null)}
+      >
+        {t('files.damagedDownload.text', { name: damagedDownload?.name ?? '' })}
+      </ConfirmDialog>
     </Box>
   );
 }

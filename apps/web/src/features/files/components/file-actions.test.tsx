@@ -282,6 +282,46 @@ describe('file preview and actions', { timeout: 30_000 }, () => {
     expect(click).toHaveBeenCalledTimes(1);
   });
 
+  it('marks a damaged file and downloads it only after a warning', async () => {
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    const damaged = { ...SECOND, damaged: true };
+    const link = vi.fn(() => jsonResponse(200, { url: 'https://files.example/api/storage/t' }));
+    serve({
+      files: [FIRST, damaged, THIRD],
+      handlers: { [`GET ${FILES_PATH}/${SECOND.fileId}/download`]: link },
+    });
+    renderFilesPage();
+    const row = (await screen.findByText('second.pdf')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Damaged')).toBeTruthy();
+    expect(
+      within(screen.getByText('first.jpg').closest('tr') as HTMLElement).queryByText('Damaged'),
+    ).toBeNull();
+
+    await chooseAction('second.pdf', 'Download');
+    const dialog = await screen.findByRole('dialog', { name: 'Download a damaged file?' });
+    expect(
+      within(dialog).getByText(
+        'The stored copy of “second.pdf” no longer matches what was uploaded, so the download may be corrupt. Owners and admins can restore it from a backup.',
+      ),
+    ).toBeTruthy();
+    expect(link).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(link).not.toHaveBeenCalled();
+
+    await chooseAction('second.pdf', 'Download');
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Download a damaged file?' })).getByRole(
+        'button',
+        { name: 'Download anyway' },
+      ),
+    );
+    await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(link).toHaveBeenCalledTimes(1);
+  });
+
   it('asks before deleting, then deletes and refreshes the list', async () => {
     const remove = vi.fn(() => new Response(null, { status: 204 }));
     const list = serve({

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -105,6 +106,16 @@ function FileRow({ file, wide, onOpen, onSelectUploader, actions, onAction }: Fi
                   {file.name}
                 </Typography>
               </ButtonBase>
+              {file.damaged && (
+                <Chip
+                  size="small"
+                  color="error"
+                  variant="outlined"
+                  label={t('files.damaged')}
+                  title={t('files.damagedHint')}
+                  sx={{ flexShrink: 0, height: 20 }}
+                />
+              )}
             </Stack>
             {!wide && (
               <Stack

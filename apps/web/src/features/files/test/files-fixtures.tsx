@@ -62,6 +62,7 @@ export function fileItem(overrides: Partial<FileItem> = {}): FileItem {
     createdAt: '2025-03-06T09:00:00.000Z',
     updatedAt: '2025-03-06T09:00:00.000Z',
     readAt: '2025-03-06T09:30:00.000Z',
+    damaged: false,
     ...overrides,
   };
 }
