@@ -85,6 +85,19 @@ test.beforeAll(async ({ browser, baseURL }) => {
     mimeType: 'image/png',
     buffer: gradientPng(200, 120, [30, 110, 220]),
   });
+  // A file in the trash, so the trash page shows a row.
+  const trashed = await apiUploadFile(request, token, teamId, collectionId, {
+    name: 'old.png',
+    mimeType: 'image/png',
+    buffer: gradientPng(40, 30, [200, 80, 40]),
+  });
+  expect(
+    (
+      await request.delete(`/api/teams/${teamId}/collections/${collectionId}/files/${trashed}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).status(),
+  ).toBe(204);
   const download = await request.post(`/api/teams/${teamId}/downloads`, {
     headers: { Authorization: `Bearer ${token}` },
     data: { collectionId },
@@ -124,6 +137,7 @@ function signedInPages({ teamId, alias, collectionId }: Fixture): string[] {
     '/switch-team',
     `/teams/${teamId}`,
     `/teams/${teamId}/collections/${collectionId}`,
+    `/teams/${teamId}/trash`,
     `/teams/${teamId}/invitations/accept?key=not-a-key`,
     `/teams/${teamId}/invitations/reject?key=not-a-key`,
     '/upload',
