@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark prints its figures as ratios against a baseline measured in
 // the same run, so results compare across machines. docs/benchmarks.md keeps the latest figures.
+import { benchBackup } from './backup.bench.js';
 import { benchDownloads } from './download.bench.js';
 import { benchFileList } from './file-list.bench.js';
 import { benchFirstLoad, benchPhoneLink } from './first-load.bench.js';
@@ -68,6 +69,11 @@ suites.push({
 suites.push({
   name: 'verify-storage over 1 GiB of originals on local disk (ratio: throughput against sha256sum)',
   run: benchVerify,
+});
+
+suites.push({
+  name: 'Backup of 100,000 files and 10 GiB on local disk and SQLite (ratio: against a stat of every object plus a copy of the new ones)',
+  run: benchBackup,
 });
 
 suites.push({
