@@ -281,7 +281,10 @@ async function purgeItems(
       for (const child of await filesOfTrashedCollection(trx, teamId, item.id))
         rows.set(child.id, child);
   }
-  await deleteTrash(trx, [...rows.keys()]);
+  // Deleting the rows is what claims them: a restore that took one meanwhile (its own delete
+  // came first) leaves fewer, and then nothing here may go on to queue the objects it brought
+  // back. The whole transaction is refused instead.
+  if ((await deleteTrash(trx, [...rows.keys()])) !== rows.size) throw new AppError('notFound');
   const keys: string[] = [];
   let files = 0;
   let bytes = 0;
@@ -338,20 +341,24 @@ export async function purgeExpiredTrash(
 ): Promise<number> {
   const before = deps.clock() - deps.trashDays * DAY_MS;
   let purged = 0;
+  const tried = new Set<string>();
   for (;;) {
-    const batch = await expiredTrash(deps.db, before, 100);
+    const batch = (await expiredTrash(deps.db, before, 100)).filter((row) => !tried.has(row.id));
     if (batch.length === 0) return purged;
-    await deps.db.transaction().execute(async (trx) => {
-      // Each read again inside: a restore may have taken it meanwhile.
-      for (const row of batch) {
-        const [current] = await trx
-          .selectFrom('trash')
-          .selectAll()
-          .where('id', '=', row.id)
-          .execute();
-        if (current) await purgeItems(deps, trx, current.team_id, [current]);
+    for (const row of batch) {
+      tried.add(row.id);
+      // One item a transaction, read again inside: a restore may have taken it meanwhile, and
+      // then it is left to the restore (the next run looks again).
+      try {
+        await deps.db.transaction().execute(async (trx) => {
+          const [current] = await findTrash(trx, row.team_id, [row.id]);
+          if (!current) throw new AppError('notFound');
+          await purgeItems(deps, trx, current.team_id, [current]);
+        });
+        purged++;
+      } catch (error) {
+        if (!(error instanceof AppError && error.errorCode === 'notFound')) throw error;
       }
-    });
-    purged += batch.length;
+    }
   }
 }

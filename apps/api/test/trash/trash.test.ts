@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { TrashListResponse } from '@raccolta/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredTrash } from '../../src/trash/trash.service.js';
 import { createCollection } from '../files/files-world.js';
 import { filesClient, nextAddress, type FilesClient } from '../files/files-api.js';
+import { testDbKind } from '../helpers/test-db.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { accessToken, buildWorld, CALLERS, type Caller, type World } from '../members/world.js';
 
@@ -250,5 +252,36 @@ describe('purging', () => {
       expect(queued).toContain(
         `teams/${world.team.id}/collections/${collection.id}/${id}/original`,
       );
+  });
+});
+
+describe.runIf(testDbKind() === 'postgres')('a purge racing a restore (PostgreSQL)', () => {
+  it('never queues the objects of an item a restore took first', async () => {
+    const { fileIds, url } = await collectionWith('race', [10]);
+    const fileId = fileIds[0] ?? '';
+    expect((await admin.delete(`${url}/files/${fileId}`)).statusCode).toBe(204);
+    const config = server.config.database;
+    if (config.kind !== 'postgres') throw new Error('PostgreSQL only');
+    // Another transaction takes the trash row first, as a restore does, and holds it.
+    const other = new pg.Client({ connectionString: config.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('delete from trash where id = $1', [fileId]);
+      const purge = call('owner', 'POST', '/purge', { itemIds: [fileId] });
+      // The purge read the row and now waits on it; the other transaction commits.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query('commit');
+      const res = await purge;
+      expect(res.statusCode, res.body).toBe(404);
+    } finally {
+      await other.end();
+    }
+    const queued = await server.ctx.db
+      .selectFrom('storage_deletions')
+      .select('key')
+      .where('key', 'like', `%${fileId}%`)
+      .execute();
+    expect(queued).toEqual([]);
   });
 });
