@@ -17,7 +17,8 @@ describe('keyset pagination', () => {
 
   beforeAll(async () => {
     ({ db, close } = await openTestDb());
-    // 45 rows over 9 distinct timestamps, so ties on the sort key are broken by the id.
+    // 45 rows in runs of 7 equal timestamps: pages of 20 end inside a run (rows 14-20 and 35-41
+    // share theirs), so the cursor must break ties by the id or a page skips or repeats rows.
     const rows = Array.from({ length: 45 }, (_, i) => {
       const id = newId();
       ids.push(id);
@@ -27,7 +28,7 @@ describe('keyset pagination', () => {
         payload: '{}',
         status: 'succeeded' as const,
         max_attempts: 1,
-        run_at: 1_000 + (i % 9),
+        run_at: 1_000 + Math.floor(i / 7),
         created_at: 0,
         updated_at: 0,
       };
@@ -86,16 +87,17 @@ describe('keyset pagination', () => {
 
   it('ends with a null lastKey when the last page is exactly full', async () => {
     const page = await paginate(
-      db.selectFrom('jobs').select(['id', 'run_at']).where('run_at', '<', 1_004),
+      db.selectFrom('jobs').select(['id', 'run_at']).where('run_at', '<', 1_002),
       {
         sortColumn: 'run_at',
         idColumn: 'id',
         sortValue: (r) => r.run_at,
         id: (r) => r.id,
         direction: 'asc',
+        limit: 14,
       },
     );
-    expect(page.items).toHaveLength(20);
+    expect(page.items).toHaveLength(14);
     expect(page.lastKey).toBeNull();
   });
 
