@@ -251,10 +251,12 @@ test.describe('collections and files', () => {
     await phone.getByRole('button', { name: 'Azioni per Winter walk' }).click();
     await phone.getByRole('menuitem', { name: 'Elimina' }).click();
     const confirm = phone.getByRole('dialog', { name: 'Eliminare «Winter walk»?' });
-    await expect(confirm).toContainText('La raccolta viene eliminata per tutti i membri del team.');
+    await expect(confirm).toContainText(
+      'nel cestino del team, da cui proprietari e amministratori',
+    );
     await shot(phone, 'delete-dark-phone-it');
     await confirm.getByRole('button', { name: 'Elimina' }).click();
-    await expect(phone.getByText('«Winter walk» è stata eliminata.')).toBeVisible();
+    await expect(phone.getByText('«Winter walk» è stata spostata nel cestino.')).toBeVisible();
     await expect(phone.getByRole('link', { name: 'Winter walk', exact: true })).toBeHidden();
     const gone = await request.get(`/api/teams/${teamId}/collections/${winter}`, {
       headers: { authorization: `Bearer ${colleagueToken}` },

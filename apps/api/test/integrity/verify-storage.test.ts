@@ -208,7 +208,7 @@ describe.each(STORAGE_KINDS)('verify-storage on %s storage', (kind) => {
       ).damaged_at;
     for (const file of [flipped, flippedEncrypted, deleted])
       expect(await damagedAt(file.id), file.name).toEqual(expect.any(Number));
-    for (const file of [...good, truncated]) expect(await damagedAt(file?.id ?? '')).toBeNull();
+    for (const file of [...good, truncated]) expect(await damagedAt(file.id)).toBeNull();
     const listed = await server.app.inject({
       method: 'GET',
       url: `/api/teams/${teamId}/collections/${collection.id}/files?limit=20`,
