@@ -2,26 +2,15 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect } from '@playwright/test';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
-import { watchConsole } from '../support/browser.js';
 import { apiCreateCollection, apiUploadFile } from '../support/collections.js';
 import { gradientPng } from '../support/images.js';
+import { expect, test } from '../support/test.js';
 import { apiCreateTeam, sessionToken, signInAsOwner } from '../support/teams.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PHONE = { width: 375, height: 740 };
-const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors = watchConsole(page);
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`a damaged file on a phone, ${colorScheme}`, () => {

@@ -1,24 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import { test as base, expect } from '@playwright/test';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
-import { watchConsole } from '../support/browser.js';
 import { apiCreateCollection, apiUploadFile } from '../support/collections.js';
 import { gradientPng } from '../support/images.js';
+import { expect, test } from '../support/test.js';
 import { apiCreateTeam, openTeamMenuItem, sessionToken, signInAsOwner } from '../support/teams.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 const PHONE = { width: 375, height: 740 };
-/** Every test fails if its main page logged an error or threw. */
-const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors = watchConsole(page);
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`the trash on a phone, ${colorScheme}`, () => {
