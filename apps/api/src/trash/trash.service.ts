@@ -187,6 +187,19 @@ export async function restoreFromTrash(
 
     const restored = { files: 0, collections: 0 };
     const pending: string[] = [];
+    // A restored collection keeps the tags of those still active in the team.
+    const members = new Set(
+      collectionIds.size === 0
+        ? []
+        : (
+            await trx
+              .selectFrom('team_members')
+              .select('user_id')
+              .where('team_id', '=', team.id)
+              .where('status', '=', 'active')
+              .execute()
+          ).map((m) => m.user_id),
+    );
     for (const collectionId of [...collectionIds].sort()) {
       const [row] = await findTrash(trx, team.id, [collectionId]);
       if (row?.kind !== 'collection') throw new AppError('notFound');
@@ -200,16 +213,6 @@ export async function restoreFromTrash(
         .insertInto('collections')
         .values({ ...collection, files_count: 0, status: 'draft' })
         .execute();
-      const members = new Set(
-        (
-          await trx
-            .selectFrom('team_members')
-            .select('user_id')
-            .where('team_id', '=', team.id)
-            .where('status', '=', 'active')
-            .execute()
-        ).map((m) => m.user_id),
-      );
       const kept = tags.filter((userId) => members.has(userId));
       if (kept.length > 0)
         await trx

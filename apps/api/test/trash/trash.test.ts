@@ -158,11 +158,13 @@ describe('restoring', () => {
     const { fileIds, url } = await collectionWith('bad', [10]);
     const fileId = fileIds[0] ?? '';
     expect((await admin.delete(`${url}/files/${fileId}`)).statusCode).toBe(204);
-    for (const body of [{ itemIds: [] }, { itemIds: ['nope'] }, {}]) {
-      const res = await call('owner', 'POST', '/restore', body);
-      expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json<{ errorCode: string }>().errorCode).toBe('invalidInput');
-    }
+    const tooMany = Array.from({ length: 101 }, () => fileId);
+    for (const action of ['/restore', '/purge'])
+      for (const body of [{ itemIds: [] }, { itemIds: ['nope'] }, {}, { itemIds: tooMany }]) {
+        const res = await call('owner', 'POST', action, body);
+        expect(res.statusCode, `${action} ${JSON.stringify(body).slice(0, 40)}`).toBe(400);
+        expect(res.json<{ errorCode: string }>().errorCode).toBe('invalidInput');
+      }
     const unknown = await call('owner', 'POST', '/restore', {
       itemIds: [fileId, '00000000-0000-4000-8000-000000000000'],
     });
@@ -170,6 +172,36 @@ describe('restoring', () => {
     expect(unknown.json<{ errorCode: string }>().errorCode).toBe('notFound');
     expect((await trash()).items.map((i) => i.itemId)).toEqual([fileId]);
     await emptyAll();
+  });
+
+  it("answers 404 for another team's items and leaves them in that team's trash", async () => {
+    const foreign = await createCollection(server.ctx, {
+      teamId: world.otherTeam.id,
+      createdBy: world.users.foreigner.id,
+      mode: 'collaborative',
+      name: 'Theirs',
+    });
+    const foreigner = await filesClient(server, world.users.foreigner);
+    const foreignUrl = `/teams/${world.otherTeam.id}/collections/${foreign.id}`;
+    expect((await foreigner.delete(foreignUrl)).statusCode).toBe(204);
+    for (const action of ['/restore', '/purge']) {
+      const res = await call('owner', 'POST', action, { itemIds: [foreign.id] });
+      expect(res.statusCode, action).toBe(404);
+      expect(res.json<{ errorCode: string }>().errorCode).toBe('notFound');
+    }
+    expect((await trash()).items.map((i) => i.itemId)).not.toContain(foreign.id);
+    const theirs = await server.app.inject({
+      method: 'GET',
+      url: `/api/teams/${world.otherTeam.id}/trash`,
+      headers: foreigner.headers,
+    });
+    expect(theirs.json<TrashListResponse>().items.map((i) => i.itemId)).toEqual([foreign.id]);
+    const emptied = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/teams/${world.otherTeam.id}/trash`,
+      headers: foreigner.headers,
+    });
+    expect(emptied.statusCode).toBe(200);
   });
 
   it('pages a long trash, newest first', async () => {
