@@ -11,7 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Insertable } from 'kysely';
 import { backup, type BackupReport } from '../src/backup/backup.js';
-import type { CollectionRow } from '../src/collections/collection-access.js';
+import type { CollectionRow } from '../src/db/rows.js';
 import { loadConfig } from '../src/config/config.js';
 import type { AppContext } from '../src/context.js';
 import type { FilesTable } from '../src/db/database.js';

@@ -5,7 +5,7 @@ import type { Config } from './config/config.js';
 import type { AppContext, Clock } from './context.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
-import { jobs, schedulesFor, type JobDeps } from './jobs/registry.js';
+import { jobs, schedulesFor, type JobDeps } from './job-registry.js';
 import { createWorker, type Worker } from './jobs/worker.js';
 import { createLogger } from './logger.js';
 import { createMailer } from './mail/mailer.js';

@@ -2,7 +2,7 @@ import type { TokenSet } from '@raccolta/contracts';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { AppError } from '../errors/app-error.js';
-import { findTeamByRef } from '../teams/team-access.js';
+import { findTeamByRef } from '../access/access.repository.js';
 import { findUserByEmail, findUserByUsername, type UserRow } from '../users/users.repository.js';
 import { checkCode, consumeCode, createCode } from './one-time-codes.js';
 import { hashPassword, verifyPassword } from './passwords.js';

@@ -15,7 +15,7 @@ import {
   sendNewsletter,
   type NewsletterIssue,
 } from '../subscriptions/newsletter-mail.js';
-import { findTeamByRef } from '../teams/team-access.js';
+import { findTeamByRef } from '../access/access.repository.js';
 import { reportText } from '../integrity/report-text.js';
 import { verifyStorage } from '../integrity/verify-storage.js';
 import { isUuid } from '../db/ids.js';

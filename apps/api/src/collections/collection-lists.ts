@@ -3,7 +3,7 @@ import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kys
 import type { Db } from '../db/create-db.js';
 import type { Database } from '../db/database.js';
 import { paginate, preparedPage, type Page, type SortDirection } from '../db/pagination.js';
-import type { CollectionRow } from './collection-access.js';
+import type { CollectionRow } from '../db/rows.js';
 
 /**
  * The paged collection lists: keyset on (updated_at, id) over the indexes of migration 0005, so

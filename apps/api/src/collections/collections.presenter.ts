@@ -1,5 +1,5 @@
 import type { Collection, MemberRef } from '@raccolta/contracts';
-import type { CollectionRow } from './collection-access.js';
+import type { CollectionRow } from '../db/rows.js';
 import { isoTime } from '../http/iso-time.js';
 
 export interface CollectionExtras {

@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { CollectionMode } from '@raccolta/contracts';
 import type { Db, DbKind } from '../db/create-db.js';
 import type { CollectionsTable } from '../db/database.js';
-import type { CollectionRow } from './collection-access.js';
+import type { CollectionRow } from '../db/rows.js';
 import { preparedQuery } from '../db/prepared.js';
 
 /** Every query here is scoped by team or collection id; the paged lists are in collection-lists.ts. */

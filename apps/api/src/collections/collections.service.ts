@@ -1,10 +1,6 @@
 import {
   canChangeCollectionMode,
   canChooseCollaborative,
-  canCreateCollection,
-  canDeleteCollection,
-  canUpdateCollection,
-  hasPermission,
   type Collection,
   type CollectionListResponse,
   type CollectionPatch,
@@ -20,10 +16,11 @@ import { deleteQueuedObjectsJob } from '../storage/delete-queued.job.js';
 import type { Page } from '../db/pagination.js';
 import { AppError } from '../errors/app-error.js';
 import { memberRefsByTeam } from '../members/member-refs.js';
-import { authorize, loadTeamAccess, type TeamAccess } from '../teams/team-access.js';
+import { authorize, requireAccess, type TeamAccess } from '../access/access.js';
+import { can } from '../access/rules.js';
+import type { CollectionRow } from '../db/rows.js';
 import { uploadBackendFor } from '../uploads/backend-cache.js';
 import type { UserRow } from '../users/users.repository.js';
-import { loadCollectionAccess, type CollectionRow } from './collection-access.js';
 import { planCollectionPatch } from './collection-patch.js';
 import { presentCollection } from './collections.presenter.js';
 import {
@@ -107,8 +104,7 @@ async function listInTeam(
   filters: TeamCollectionFilters,
   check: (access: TeamAccess) => Promise<void> = () => Promise.resolve(),
 ): Promise<CollectionListResponse> {
-  const access = await loadTeamAccess(ctx, user, teamRef);
-  authorize(hasPermission(access.role, 'readCollection'));
+  const access = await requireAccess(ctx, user, { team: teamRef }, can.listCollections);
   await check(access);
   const page = await listTeamCollections(ctx.db, access.team.id, viewerOf(access), filters);
   return presentPage(ctx.db, page, user.id);
@@ -165,7 +161,12 @@ export async function getCollection(
   teamRef: string,
   collectionId: string,
 ): Promise<Collection> {
-  const { collection } = await loadCollectionAccess(ctx, user, teamRef, collectionId);
+  const { collection } = await requireAccess(
+    ctx,
+    user,
+    { team: teamRef, collection: collectionId },
+    can.readCollection,
+  );
   await markCollectionRead(ctx.db, collection.id, user.id, ctx.clock());
   return presentOne(ctx.db, collection, user.id);
 }
@@ -180,8 +181,7 @@ export async function createCollection(
   teamRef: string,
   input: CreateCollectionRequest,
 ): Promise<Collection> {
-  const access = await loadTeamAccess(ctx, user, teamRef);
-  authorize(canCreateCollection({ role: access.role, teamMode: access.team.mode }));
+  const access = await requireAccess(ctx, user, { team: teamRef }, can.createCollection);
   if (input.mode === 'collaborative') authorize(canChooseCollaborative(access.role));
   const now = ctx.clock();
   const row: CollectionRow = {
@@ -215,7 +215,13 @@ export async function patchCollection(
 ): Promise<Collection> {
   const now = ctx.clock();
   const updated = await ctx.db.transaction().execute(async (trx) => {
-    const access = await loadCollectionAccess(ctx, user, teamRef, collectionId, trx);
+    const access = await requireAccess(
+      ctx,
+      user,
+      { team: teamRef, collection: collectionId },
+      can.readCollection,
+      { db: trx },
+    );
     const current = await lockCollection(
       trx,
       ctx.config.database.kind,
@@ -223,13 +229,8 @@ export async function patchCollection(
       collectionId,
     );
     if (!current) throw new AppError('notFound');
-    authorize(
-      canUpdateCollection({
-        role: access.role,
-        actorUserId: user.id,
-        collection: { createdBy: current.created_by, mode: current.mode },
-      }),
-    );
+    // The rule on the row as it is now, locked: not on what was read before the lock.
+    authorize(can.updateCollection({ ...access, collection: current }));
     const { changes, taggedIds, setsMode } = planCollectionPatch(
       {
         name: current.name,
@@ -279,8 +280,13 @@ export async function deleteCollection(
 ): Promise<void> {
   const now = ctx.clock();
   const uploads = await ctx.db.transaction().execute(async (trx) => {
-    const access = await loadCollectionAccess(ctx, user, teamRef, collectionId, trx);
-    authorize(canDeleteCollection(access.role));
+    const access = await requireAccess(
+      ctx,
+      user,
+      { team: teamRef, collection: collectionId },
+      can.deleteCollection,
+      { db: trx },
+    );
     const current = await lockCollection(
       trx,
       ctx.config.database.kind,

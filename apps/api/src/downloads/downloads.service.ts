@@ -1,25 +1,34 @@
 import {
   archiveFileName,
   requestedLocalTime,
-  canCreateDownload,
-  hasPermission,
   type CreateDownloadRequest,
   type Download,
   type DownloadLinkResponse,
   type DownloadPart,
 } from '@raccolta/contracts';
-import { loadCollectionAccess } from '../collections/collection-access.js';
+import { requireAccess } from '../access/access.js';
+import { can } from '../access/rules.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
-import { isUuid, newId } from '../db/ids.js';
+import { newId } from '../db/ids.js';
 import { reserve } from '../auth/rate-limiter.js';
 import { AppError } from '../errors/app-error.js';
 import { enqueueJob } from '../jobs/enqueue.js';
-import { authorize } from '../teams/team-access.js';
 import type { UserRow } from '../users/users.repository.js';
 import { buildDownloadJob } from './build-download.job.js';
 import { buildJobKey } from './downloads.keys.js';
-import { selectionOf, selectionQuery, type DownloadSelection } from './download-selection.js';
+import { selectionOf, type DownloadSelection } from './download-selection.js';
+import {
+  downloadsInProgress,
+  findPart,
+  insertDownload,
+  lockTeamDownloads,
+  partsOf,
+  readyDownloadsOf,
+  selectionTotals,
+  teamArchiveBytes,
+  teamStoredBytes,
+} from './downloads.repository.js';
 import {
   presentDownload,
   presentPart,
@@ -48,29 +57,13 @@ async function reusableReadyDownload(
   fileIds: string | null,
   now: number,
 ): Promise<DownloadRow | undefined> {
-  const candidates = await db
-    .selectFrom('downloads')
-    .selectAll()
-    .where('requested_by', '=', userId)
-    .where('collection_id', '=', access.collection.id)
-    .where('status', '=', 'ready')
-    .where('expires_at', '>', now)
-    .orderBy('created_at', 'desc')
-    .execute();
-  for (const row of candidates) {
+  for (const row of await readyDownloadsOf(db, userId, access.collection.id, now)) {
     if (!sameSelection(row, prefix, fileIds)) continue;
-    const selection = { ...selectionOf(row), createdUpTo: now };
-    const current = await selectionQuery(db, selection)
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('count'),
-        eb.fn.sum<number | string | null>('files.size').as('bytes'),
-        eb.fn.max<number | string | null>('files.updated_at').as('changed'),
-      ])
-      .executeTakeFirstOrThrow();
+    const current = await selectionTotals(db, { ...selectionOf(row), createdUpTo: now });
     if (
-      Number(current.count) === row.file_count &&
-      Number(current.bytes ?? 0) === row.total_bytes &&
-      Number(current.changed ?? 0) <= row.created_at
+      current.count === row.file_count &&
+      current.bytes === row.total_bytes &&
+      current.changed <= row.created_at
     ) {
       return row;
     }
@@ -90,27 +83,11 @@ async function assertTeamArchiveBudget(
   bytes: number,
   now: number,
 ): Promise<void> {
-  const stored = await db
-    .selectFrom('files')
-    .select((eb) => eb.fn.sum<number | string | null>('size').as('bytes'))
-    .where('team_id', '=', teamId)
-    .executeTakeFirstOrThrow();
   const budget = Math.max(
     DOWNLOAD_TEAM_BUDGET_MIN_BYTES,
-    Number(stored.bytes ?? 0) * ctx.config.downloads.teamBudgetFactor,
+    (await teamStoredBytes(db, teamId)) * ctx.config.downloads.teamBudgetFactor,
   );
-  const held = await db
-    .selectFrom('downloads')
-    .select((eb) => eb.fn.sum<number | string | null>('total_bytes').as('bytes'))
-    .where('team_id', '=', teamId)
-    .where((eb) =>
-      eb.or([
-        eb('status', '=', 'inProgress'),
-        eb.and([eb('status', '=', 'ready'), eb('expires_at', '>', now)]),
-      ]),
-    )
-    .executeTakeFirstOrThrow();
-  if (Number(held.bytes ?? 0) + bytes > budget) {
+  if ((await teamArchiveBytes(db, teamId, now)) + bytes > budget) {
     throw new AppError('tooManyRequests', {
       message: 'The team’s prepared downloads hold as much as they may: try again once some expire',
     });
@@ -119,15 +96,6 @@ async function assertTeamArchiveBudget(
 
 function sameSelection(row: DownloadRow, prefix: string | null, fileIds: string | null): boolean {
   return row.prefix === prefix && row.file_ids === fileIds;
-}
-
-async function partsOf(db: Db, downloadId: string): Promise<DownloadPartRow[]> {
-  return db
-    .selectFrom('download_parts')
-    .selectAll()
-    .where('download_id', '=', downloadId)
-    .orderBy('part_number')
-    .execute();
 }
 
 /**
@@ -146,30 +114,22 @@ export async function createDownload(
   const fileIds = body.fileIds ? JSON.stringify([...new Set(body.fileIds)].sort()) : null;
   const { requestsPerHour } = ctx.config.downloads;
   return ctx.db.transaction().execute(async (trx) => {
-    const access = await loadCollectionAccess(ctx, actor, teamRef, body.collectionId, trx);
-    authorize(canCreateDownload(access.role));
+    const access = await requireAccess(
+      ctx,
+      actor,
+      { team: teamRef, collection: body.collectionId },
+      can.createDownload,
+      { db: trx },
+    );
     if (!(await reserve(trx, `download:create:${actor.id}`, requestsPerHour, HOUR_MS, now))) {
       throw new AppError('tooManyRequests', {
         message: `At most ${requestsPerHour} downloads can be requested in an hour`,
       });
     }
     // Check-then-insert below (the same request under way, the cap, the team's budget) must see
-    // the requests made meanwhile: one team's requests are taken one at a time on PostgreSQL
-    // (SQLite has one writer). FOR NO KEY UPDATE leaves foreign keys to the team unhindered.
-    if (ctx.config.database.kind === 'postgres') {
-      await trx
-        .selectFrom('teams')
-        .select('id')
-        .where('id', '=', access.team.id)
-        .forNoKeyUpdate()
-        .execute();
-    }
-    const inProgress = await trx
-      .selectFrom('downloads')
-      .selectAll()
-      .where('requested_by', '=', actor.id)
-      .where('status', '=', 'inProgress')
-      .execute();
+    // the requests made meanwhile: one team's requests are taken one at a time.
+    await lockTeamDownloads(trx, ctx.config.database.kind, access.team.id);
+    const inProgress = await downloadsInProgress(trx, actor.id);
     const same = inProgress.find(
       (row) => row.collection_id === access.collection.id && sameSelection(row, prefix, fileIds),
     );
@@ -188,15 +148,9 @@ export async function createDownload(
       fileIds: body.fileIds ?? null,
       createdUpTo: now,
     };
-    const totals = await selectionQuery(trx, selection)
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('count'),
-        eb.fn.sum<number | string | null>('files.size').as('bytes'),
-      ])
-      .executeTakeFirstOrThrow();
-    const fileCount = Number(totals.count);
-    if (fileCount === 0) throw new AppError('nothingToDownload');
-    await assertTeamArchiveBudget(ctx, trx, access.team.id, Number(totals.bytes ?? 0), now);
+    const totals = await selectionTotals(trx, selection);
+    if (totals.count === 0) throw new AppError('nothingToDownload');
+    await assertTeamArchiveBudget(ctx, trx, access.team.id, totals.bytes, now);
 
     const row: DownloadRow = {
       id: newId(),
@@ -208,15 +162,15 @@ export async function createDownload(
       file_ids: fileIds,
       status: 'inProgress',
       total_parts: null,
-      file_count: fileCount,
-      total_bytes: Number(totals.bytes ?? 0),
+      file_count: totals.count,
+      total_bytes: totals.bytes,
       error: null,
       created_at: now,
       updated_at: now,
       ready_at: null,
       expires_at: null,
     };
-    await trx.insertInto('downloads').values(row).execute();
+    await insertDownload(trx, row);
     await enqueueJob(
       trx,
       buildDownloadJob,
@@ -232,23 +186,19 @@ export async function createDownload(
  * member allowed to read downloads, still seeing the collection. Anyone else's download, or one
  * of another team, is 404 like a foreign team.
  */
-async function loadOwnDownload(
+async function ownDownload(
   ctx: AppContext,
   actor: UserRow,
   teamRef: string,
   downloadId: string,
 ): Promise<DownloadRow> {
-  if (!isUuid(downloadId)) throw new AppError('notFound');
-  const row = await ctx.db
-    .selectFrom('downloads')
-    .selectAll()
-    .where('id', '=', downloadId)
-    .executeTakeFirst();
-  if (!row || row.requested_by !== actor.id) throw new AppError('notFound');
-  const access = await loadCollectionAccess(ctx, actor, teamRef, row.collection_id);
-  if (access.team.id !== row.team_id) throw new AppError('notFound');
-  authorize(hasPermission(access.role, 'readDownload'));
-  return row;
+  const access = await requireAccess(
+    ctx,
+    actor,
+    { team: teamRef, download: downloadId },
+    can.readDownload,
+  );
+  return access.download;
 }
 
 export async function getDownload(
@@ -257,17 +207,12 @@ export async function getDownload(
   teamRef: string,
   downloadId: string,
 ): Promise<Download> {
-  const row = await loadOwnDownload(ctx, actor, teamRef, downloadId);
+  const row = await ownDownload(ctx, actor, teamRef, downloadId);
   return presentDownload(row, await partsOf(ctx.db, row.id));
 }
 
-async function findPart(db: Db, downloadId: string, partId: number): Promise<DownloadPartRow> {
-  const part = await db
-    .selectFrom('download_parts')
-    .selectAll()
-    .where('download_id', '=', downloadId)
-    .where('part_number', '=', partId)
-    .executeTakeFirst();
+async function requirePart(db: Db, downloadId: string, partId: number): Promise<DownloadPartRow> {
+  const part = await findPart(db, downloadId, partId);
   if (!part) throw new AppError('notFound');
   return part;
 }
@@ -285,9 +230,9 @@ export async function getDownloadPart(
   downloadId: string,
   partId: number,
 ): Promise<DownloadPart> {
-  const row = await loadOwnDownload(ctx, actor, teamRef, downloadId);
+  const row = await ownDownload(ctx, actor, teamRef, downloadId);
   assertOffered(row);
-  return presentPart(await findPart(ctx.db, row.id, partId));
+  return presentPart(await requirePart(ctx.db, row.id, partId));
 }
 
 async function linkTo(
@@ -324,14 +269,14 @@ export async function createDownloadLink(
   downloadId: string,
   localTime: string | undefined,
 ): Promise<DownloadLinkResponse> {
-  const row = await loadOwnDownload(ctx, actor, teamRef, downloadId);
+  const row = await ownDownload(ctx, actor, teamRef, downloadId);
   assertOffered(row);
   if (row.total_parts === null || row.status !== 'ready') throw new AppError('downloadNotReady');
   if (row.total_parts > 1)
     throw new AppError('invalidDownload', {
       message: `This download has ${row.total_parts} parts: ask for each part's link`,
     });
-  return linkTo(ctx, row, await findPart(ctx.db, row.id, 1), actor, localTime);
+  return linkTo(ctx, row, await requirePart(ctx.db, row.id, 1), actor, localTime);
 }
 
 /** `…/parts/{partId}/download`: a part's link, as soon as that part is stored. */
@@ -343,7 +288,7 @@ export async function createPartLink(
   partId: number,
   localTime: string | undefined,
 ): Promise<DownloadLinkResponse> {
-  const row = await loadOwnDownload(ctx, actor, teamRef, downloadId);
+  const row = await ownDownload(ctx, actor, teamRef, downloadId);
   assertOffered(row);
-  return linkTo(ctx, row, await findPart(ctx.db, row.id, partId), actor, localTime);
+  return linkTo(ctx, row, await requirePart(ctx.db, row.id, partId), actor, localTime);
 }

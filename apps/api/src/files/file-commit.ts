@@ -1,11 +1,10 @@
-import { canCreateFile } from '@raccolta/contracts';
 import { sql } from 'kysely';
-import { loadCollectionAccess, type CollectionAccess } from '../collections/collection-access.js';
+import { requireAccess, type CollectionAccess } from '../access/access.js';
+import { can } from '../access/rules.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { AppError } from '../errors/app-error.js';
 import { enqueueJob } from '../jobs/enqueue.js';
-import { authorize } from '../teams/team-access.js';
 import type { UserRow } from '../users/users.repository.js';
 import { cleanOriginalName, safeFileName } from './file-name.js';
 import { insertFile, markOwnUploadRead, moveCollection, type FileRow } from './files.repository.js';
@@ -16,15 +15,6 @@ import { stripStoredLocation } from './stored-location.js';
 
 /** What committing a file needs: a job has no full AppContext. */
 export type CommitDeps = Pick<AppContext, 'config' | 'db' | 'clock'>;
-
-/** Spec §6: who may add files to this collection. */
-export function mayUpload(access: CollectionAccess): boolean {
-  return canCreateFile({
-    role: access.role,
-    actorUserId: access.actor.id,
-    collection: { createdBy: access.collection.created_by, mode: access.collection.mode },
-  });
-}
 
 export function fileTooLarge(ctx: CommitDeps, cause?: unknown): AppError {
   return new AppError('fileTooLarge', {
@@ -180,8 +170,13 @@ export async function commitFileRow(
   return ctx.db.transaction().execute(async (trx: Db) => {
     // The team first, then the collection: one lock order in every commit path.
     await lockTeamForQuota(ctx, trx, scope.teamId);
-    const current = await loadCollectionAccess(ctx, actor, scope.teamId, scope.collectionId, trx);
-    authorize(mayUpload(current));
+    const current = await requireAccess(
+      ctx,
+      actor,
+      { team: scope.teamId, collection: scope.collectionId },
+      can.uploadFile,
+      { db: trx },
+    );
     if (options.claim && !(await options.claim(trx))) return false;
     if (options.checkRoom) await assertTeamHasRoom(ctx, trx, scope.teamId, row.size);
     if (!(await moveCollection(trx, scope, { delta: 1, now: row.created_at, actorId: actor.id })))

@@ -1,8 +1,5 @@
 import type { FileItem, MemberRef } from '@raccolta/contracts';
-import type { AppContext } from '../context.js';
-import { memberRefsByTeam } from '../members/member-refs.js';
-import { renditionUrl } from './rendition-links.js';
-import { fileReadTimes, type FileRow } from './files.repository.js';
+import type { FileRow } from './files.repository.js';
 import { isoTime } from '../http/iso-time.js';
 import { withoutInvisible } from './file-name.js';
 
@@ -33,44 +30,4 @@ export function presentFile(row: FileRow, extras: FileExtras): FileItem {
     readAt: extras.readAt === null ? null : isoTime(extras.readAt),
     damaged: typeof row.damaged_at === 'number',
   };
-}
-
-/**
- * Files as one user sees them: uploaders' names (one query), the user's read marks (one query)
- * and rendition links signed for this user, so a link shared with someone else is still checked
- * against the user it was made for.
- */
-export async function presentFilesFor(
-  ctx: AppContext,
-  viewerId: string,
-  rows: FileRow[],
-): Promise<FileItem[]> {
-  const [uploaderOf, readTimes] = await Promise.all([
-    memberRefsByTeam(
-      ctx.db,
-      rows.map((r) => ({ teamId: r.team_id, userId: r.uploaded_by })),
-    ),
-    fileReadTimes(
-      ctx.db,
-      viewerId,
-      rows.map((r) => r.id),
-    ),
-  ]);
-  const settings = {
-    apiPublicUrl: ctx.config.apiPublicUrl,
-    secret: ctx.config.secret,
-    ttlSeconds: ctx.config.files.renditionUrlTtlSeconds,
-  };
-  const now = ctx.clock();
-  return rows.map((row) => {
-    const ready = row.rendition_status === 'ready';
-    const link = (kind: 'thumbnail' | 'preview') =>
-      ready ? renditionUrl(settings, { fileId: row.id, userId: viewerId, kind }, now) : null;
-    return presentFile(row, {
-      uploader: uploaderOf(row.team_id, row.uploaded_by),
-      readAt: readTimes.get(row.id) ?? null,
-      thumbnailUrl: link('thumbnail'),
-      previewUrl: link('preview'),
-    });
-  });
 }

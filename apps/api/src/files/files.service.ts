@@ -1,24 +1,24 @@
 import {
-  canDeleteFile,
-  canDownloadFile,
-  hasPermission,
   type FileDownloadResponse,
   type FileItem,
   type FileListResponse,
 } from '@raccolta/contracts';
 import type { AppContext } from '../context.js';
-import { loadCollectionAccess, type CollectionAccess } from '../collections/collection-access.js';
+import { authorize, requireAccess, type CollectionAccess } from '../access/access.js';
+import { can } from '../access/rules.js';
 import type { Db } from '../db/create-db.js';
 import { isUuid } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
-import { authorize, loadTeamAccess } from '../teams/team-access.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { trashFile } from '../trash/trash.service.js';
-import { presentFilesFor } from './files.presenter.js';
+import { memberRefsByTeam } from '../members/member-refs.js';
+import { presentFile } from './files.presenter.js';
+import { renditionUrl } from './rendition-links.js';
 import type { RenditionGrant } from './rendition-links.js';
 import { offeredFileName } from './offered-name.js';
 import {
   deleteFileRow,
+  fileReadTimes,
   findFile,
   findFileById,
   listCollectionFiles,
@@ -31,6 +31,46 @@ import {
 } from './files.repository.js';
 
 export type FileListQuery = FileListFilters;
+
+/**
+ * Files as one user sees them: uploaders' names (one query), the user's read marks (one query)
+ * and rendition links signed for this user, so a link shared with someone else is still checked
+ * against the user it was made for.
+ */
+export async function presentFilesFor(
+  ctx: AppContext,
+  viewerId: string,
+  rows: FileRow[],
+): Promise<FileItem[]> {
+  const [uploaderOf, readTimes] = await Promise.all([
+    memberRefsByTeam(
+      ctx.db,
+      rows.map((r) => ({ teamId: r.team_id, userId: r.uploaded_by })),
+    ),
+    fileReadTimes(
+      ctx.db,
+      viewerId,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  const settings = {
+    apiPublicUrl: ctx.config.apiPublicUrl,
+    secret: ctx.config.secret,
+    ttlSeconds: ctx.config.files.renditionUrlTtlSeconds,
+  };
+  const now = ctx.clock();
+  return rows.map((row) => {
+    const ready = row.rendition_status === 'ready';
+    const link = (kind: 'thumbnail' | 'preview') =>
+      ready ? renditionUrl(settings, { fileId: row.id, userId: viewerId, kind }, now) : null;
+    return presentFile(row, {
+      uploader: uploaderOf(row.team_id, row.uploaded_by),
+      readAt: readTimes.get(row.id) ?? null,
+      thumbnailUrl: link('thumbnail'),
+      previewUrl: link('preview'),
+    });
+  });
+}
 
 async function presentPage(
   ctx: AppContext,
@@ -50,16 +90,16 @@ async function presentOne(ctx: AppContext, actor: UserRow, row: FileRow): Promis
 }
 
 /** The collection as the caller sees it (404 otherwise), with the right to read its files. */
-async function readableCollection(
+function readableCollection(
   ctx: AppContext,
   actor: UserRow,
   teamRef: string,
   collectionId: string,
   db: Db = ctx.db,
 ): Promise<CollectionAccess> {
-  const access = await loadCollectionAccess(ctx, actor, teamRef, collectionId, db);
-  authorize(hasPermission(access.role, 'readFile'));
-  return access;
+  return requireAccess(ctx, actor, { team: teamRef, collection: collectionId }, can.readFiles, {
+    db,
+  });
 }
 
 /** A file of a collection the caller sees; a file of another collection or team is 404. */
@@ -115,8 +155,7 @@ export async function listFilesOfTeam(
   teamRef: string,
   query: FileListQuery,
 ): Promise<FileListResponse> {
-  const access = await loadTeamAccess(ctx, actor, teamRef);
-  authorize(hasPermission(access.role, 'readFile'));
+  const access = await requireAccess(ctx, actor, { team: teamRef }, can.readFiles);
   const page = await listTeamFiles(
     ctx.db,
     ctx.config.database.kind,
@@ -170,7 +209,7 @@ export async function createFileDownload(
 ): Promise<FileDownloadResponse> {
   const access = await readableCollection(ctx, actor, teamRef, collectionId);
   const row = await getFileRow(ctx.db, access, fileId);
-  authorize(canDownloadFile(access.role));
+  authorize(can.downloadFile(access));
   const url = await ctx.storage.signedUrl(row.storage_key, {
     expiresInSeconds: ctx.config.signedUrlTtlSeconds,
     fileName: offeredFileName(row.name, row.content_type),
@@ -198,7 +237,7 @@ export async function deleteFile(
     const access = await readableCollection(ctx, actor, teamRef, collectionId, trx);
     const scope = { teamId: access.team.id, collectionId: access.collection.id };
     await getFileRow(trx, access, fileId);
-    authorize(canDeleteFile(access.role));
+    authorize(can.deleteFile(access));
     const row = await deleteFileRow(trx, scope, fileId);
     // Deleted by someone else since the read above.
     if (!row) throw new AppError('notFound');
@@ -217,7 +256,7 @@ export async function deleteFile(
  * the user the link was issued to: still an active member of the file's team, still seeing its
  * collection. Anything else is 404, like a file of another team.
  */
-export async function findGrantedRendition(
+export async function requireGrantedRendition(
   ctx: AppContext,
   grant: RenditionGrant,
 ): Promise<string> {
@@ -226,8 +265,13 @@ export async function findGrantedRendition(
     findFileById(ctx.db, grant.fileId),
   ]);
   if (!user || !row) throw new AppError('notFound');
-  const access = await loadCollectionAccess(ctx, user, row.team_id, row.collection_id);
-  if (!hasPermission(access.role, 'readFile')) throw new AppError('notFound');
+  await requireAccess(
+    ctx,
+    user,
+    { team: row.team_id, collection: row.collection_id },
+    can.readFiles,
+    { refusal: 'notFound' },
+  );
   const key = grant.kind === 'thumbnail' ? row.thumbnail_key : row.preview_key;
   if (row.rendition_status !== 'ready' || key === null) throw new AppError('notFound');
   return key;

@@ -1,9 +1,8 @@
-import { hasPermission } from '@raccolta/contracts';
-import { loadCollectionAccess, type CollectionAccess } from '../collections/collection-access.js';
+import { requireAccess, type CollectionAccess } from '../access/access.js';
+import { can } from '../access/rules.js';
 import type { AppContext } from '../context.js';
 import { isUuid } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
-import { authorize } from '../teams/team-access.js';
 import type { UserRow } from '../users/users.repository.js';
 import {
   deleteCollectionRead,
@@ -19,15 +18,13 @@ import {
  * readFile), and they change nothing anyone else sees.
  */
 
-async function visibleCollection(
+function visibleCollection(
   ctx: AppContext,
   actor: UserRow,
   teamRef: string,
   collectionId: string,
 ): Promise<CollectionAccess> {
-  const access = await loadCollectionAccess(ctx, actor, teamRef, collectionId);
-  authorize(hasPermission(access.role, 'readFile'));
-  return access;
+  return requireAccess(ctx, actor, { team: teamRef, collection: collectionId }, can.readFiles);
 }
 
 async function visibleFileId(

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors/app-error.js';
 import { StorageNotFoundError } from '../storage/storage.js';
-import { findGrantedRendition } from './files.service.js';
+import { requireGrantedRendition } from './files.service.js';
 import { readRenditionToken } from './rendition-links.js';
 import { PUBLIC } from '../http/api-docs.js';
 
@@ -46,7 +46,7 @@ export function renditionLinksRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const now = Math.floor(ctx.clock() / 1000);
         if (now >= grant.expiresAt)
           throw new AppError('expiredToken', { message: 'This image link has expired' });
-        const key = await findGrantedRendition(ctx, grant);
+        const key = await requireGrantedRendition(ctx, grant);
         const info = await ctx.storage.stat(key);
         if (info === null) throw new AppError('notFound');
         let body;

@@ -1,21 +1,15 @@
 import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
 import type { FileItem } from '@raccolta/contracts';
-import { loadCollectionAccess } from '../collections/collection-access.js';
+import { requireAccess } from '../access/access.js';
+import { can } from '../access/rules.js';
 import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
 import { StorageTooLargeError, type PutResult } from '../storage/storage.js';
-import { authorize } from '../teams/team-access.js';
 import type { UserRow } from '../users/users.repository.js';
-import {
-  assertTeamHasRoom,
-  commitFileRow,
-  fileRowFor,
-  fileTooLarge,
-  mayUpload,
-} from './file-commit.js';
+import { assertTeamHasRoom, commitFileRow, fileRowFor, fileTooLarge } from './file-commit.js';
 import { encryptsFiles, fileKeys } from './files.keys.js';
-import { presentFilesFor } from './files.presenter.js';
+import { presentFilesFor } from './files.service.js';
 import type { FileRow } from './files.repository.js';
 import { SNIFF_BYTES } from './sniff.js';
 
@@ -102,8 +96,12 @@ export async function uploadFile(
   collectionId: string,
   nextPart: () => Promise<UploadPart | undefined>,
 ): Promise<FileItem> {
-  const access = await loadCollectionAccess(ctx, actor, teamRef, collectionId);
-  authorize(mayUpload(access));
+  const access = await requireAccess(
+    ctx,
+    actor,
+    { team: teamRef, collection: collectionId },
+    can.uploadFile,
+  );
   // A team already at its limit is refused before the body is read.
   await assertTeamHasRoom(ctx, ctx.db, access.team.id, 1);
   const part = await nextPart().catch((err: unknown) => {

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { AppError } from '../errors/app-error.js';
 import type { MemberRow } from '../members/members.repository.js';
-import { findTeamByRef } from '../teams/team-access.js';
+import { findTeamByRef } from '../access/access.repository.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { invitationTeamId } from './invitation-mail.js';
 import { inviterName } from './invitations.service.js';

@@ -11,8 +11,8 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../errors/app-error.js';
-import { lockAccess } from '../members/member-access.js';
-import { memberPolicy } from '../members/members.policy.js';
+import { requireAccess } from '../access/access.js';
+import { can } from '../access/rules.js';
 import {
   findMember,
   insertMember,
@@ -22,7 +22,6 @@ import {
   type MemberRow,
 } from '../members/members.repository.js';
 import { getPresentedMember } from '../members/members.service.js';
-import { authorize } from '../teams/team-access.js';
 import {
   findUserByEmail,
   findUserById,
@@ -87,8 +86,13 @@ export async function inviteMember(
   const expiresAt = now + ctx.config.teams.invitationTtlMs;
   try {
     const { teamId, userId, jobId } = await ctx.db.transaction().execute(async (trx) => {
-      const { team, actor, actorRow } = await lockAccess(ctx, trx, user, teamRef);
-      authorize(memberPolicy.add(actor));
+      const { team, member: actorRow } = await requireAccess(
+        ctx,
+        user,
+        { team: teamRef },
+        can.addMember,
+        { db: trx, lock: true },
+      );
       let invitee = await findUserByEmail(trx, email);
       const existing = invitee && (await findMember(trx, team.id, invitee.id));
       if (existing && !REINVITABLE.includes(existing.status)) {
@@ -205,8 +209,14 @@ export async function resendInvitation(
   const now = ctx.clock();
   const expiresAt = now + ctx.config.teams.invitationTtlMs;
   const { teamId, jobId } = await ctx.db.transaction().execute(async (trx) => {
-    const { team, actor, actorRow, target } = await lockAccess(ctx, trx, user, teamRef, memberId);
-    authorize(memberPolicy.resendInvitation(actor, target));
+    const {
+      team,
+      member: actorRow,
+      target,
+    } = await requireAccess(ctx, user, { team: teamRef, member: memberId }, can.resendInvitation, {
+      db: trx,
+      lock: true,
+    });
     const invitee = await findUserById(trx, memberId);
     const email = target.email ?? invitee?.email;
     if (!invitee || !email || !isAssignable(target.role)) throw new AppError('invalidTeamMember');

@@ -13,9 +13,9 @@ import { revokeAllSessions } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { AppError } from '../errors/app-error.js';
-import { authorize, loadTeamAccess } from '../teams/team-access.js';
+import { requireAccess } from '../access/access.js';
+import { can, memberActor } from '../access/rules.js';
 import { findUserByUsername, insertUser, type UserRow } from '../users/users.repository.js';
-import { lockAccess } from './member-access.js';
 import { memberPolicy, type MemberActor, type MemberTarget } from './members.policy.js';
 import {
   findMember,
@@ -23,7 +23,7 @@ import {
   isNicknameTaken,
   isNicknameViolation,
 } from './members.repository.js';
-import { actorOfAccess, getPresentedMember } from './members.service.js';
+import { getPresentedMember } from './members.service.js';
 
 // Characters a manager can read out or copy by hand without confusion (no 0/O, 1/l/I).
 const LOWER = 'abcdefghijkmnpqrstuvwxyz';
@@ -69,14 +69,16 @@ export async function createInternalMember(
   const displayed = input.username.trim();
   const username = displayed.toLowerCase();
   // Checked before hashing, so a refused caller does not cost an argon2 run.
-  authorize(memberPolicy.add(actorOfAccess(await loadTeamAccess(ctx, user, teamRef))));
+  await requireAccess(ctx, user, { team: teamRef }, can.addMember);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const now = ctx.clock();
   try {
     const { team, userId } = await ctx.db.transaction().execute(async (trx) => {
-      const access = await lockAccess(ctx, trx, user, teamRef);
-      authorize(memberPolicy.add(access.actor));
+      const access = await requireAccess(ctx, user, { team: teamRef }, can.addMember, {
+        db: trx,
+        lock: true,
+      });
       if (await findUserByUsername(trx, username, access.team.id)) {
         throw new AppError('alreadyExists', {
           data: { duplicate: 'username' satisfies DuplicateKind },
@@ -157,16 +159,23 @@ export async function resetInternalMemberPassword(
     throw new AppError(manager ? 'invalidTeamMember' : 'forbidden');
   };
   // Checked before hashing too, so a refused caller does not cost an argon2 run.
-  const access = await loadTeamAccess(ctx, user, teamRef);
+  const access = await requireAccess(ctx, user, { team: teamRef }, can.listMembers);
   const current = await findMember(ctx.db, access.team.id, memberId);
   if (!current) throw new AppError('notFound');
-  checkPolicy(actorOfAccess(access), current);
+  checkPolicy(memberActor(access), current);
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
   const now = ctx.clock();
   return ctx.db.transaction().execute(async (trx) => {
-    const { team, actor, target } = await lockAccess(ctx, trx, user, teamRef, memberId);
-    checkPolicy(actor, target);
+    const locked = await requireAccess(
+      ctx,
+      user,
+      { team: teamRef, member: memberId },
+      can.anyMember,
+      { db: trx, lock: true },
+    );
+    const { team, target } = locked;
+    checkPolicy(memberActor(locked), target);
     const account = await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, password_change_required: 1, updated_at: now })

@@ -1,6 +1,6 @@
 import { type MemberPatch, type MemberStatus } from '@raccolta/contracts';
 import { AppError } from '../errors/app-error.js';
-import { authorize } from '../teams/team-access.js';
+import { authorize } from '../access/access.js';
 import { memberPolicy, type MemberActor, type MemberTarget } from './members.policy.js';
 import type { MemberChanges, MemberRow } from './members.repository.js';
 

@@ -3,12 +3,12 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { AppError } from '../errors/app-error.js';
 import { deleteInvitationCodes } from '../invitations/invitation-mail.js';
-import { authorize, loadTeamAccess, type TeamAccess } from '../teams/team-access.js';
+import { authorize, requireAccess } from '../access/access.js';
+import { can, memberActor } from '../access/rules.js';
 import type { UserRow } from '../users/users.repository.js';
-import { lockAccess } from './member-access.js';
 import type { MemberPatch } from '@raccolta/contracts';
 import { planMemberPatch } from './member-patch.js';
-import { memberPolicy, type MemberActor } from './members.policy.js';
+import { memberPolicy } from './members.policy.js';
 import { presentMember } from './members.presenter.js';
 import {
   countMemberships,
@@ -19,10 +19,6 @@ import {
   listMembers,
   updateMember,
 } from './members.repository.js';
-
-export function actorOfAccess(access: TeamAccess): MemberActor {
-  return { userId: access.actor.id, role: access.role };
-}
 
 /** A member of the team as it is now; a member of another team is not found. */
 export async function getPresentedMember(db: Db, teamId: string, userId: string): Promise<Member> {
@@ -37,8 +33,7 @@ export async function listTeamMembers(
   teamRef: string,
   query: { limit?: number; lastKey?: string | undefined; prefix?: string | undefined },
 ): Promise<MemberListResponse> {
-  const access = await loadTeamAccess(ctx, user, teamRef);
-  authorize(memberPolicy.list(actorOfAccess(access)));
+  const access = await requireAccess(ctx, user, { team: teamRef }, can.listMembers);
   const page = await listMembers(ctx.db, access.team.id, query);
   return { members: page.items.map(presentMember), pagination: { lastKey: page.lastKey } };
 }
@@ -49,10 +44,10 @@ export async function getTeamMember(
   teamRef: string,
   memberId: string,
 ): Promise<Member> {
-  const access = await loadTeamAccess(ctx, user, teamRef);
+  const access = await requireAccess(ctx, user, { team: teamRef }, can.listMembers);
   const row = await findMember(ctx.db, access.team.id, memberId);
   if (!row) throw new AppError('notFound');
-  authorize(memberPolicy.read(actorOfAccess(access), row));
+  authorize(memberPolicy.read(memberActor(access), row));
   return presentMember(row);
 }
 
@@ -71,8 +66,15 @@ export async function patchTeamMember(
   const now = ctx.clock();
   try {
     const teamId = await ctx.db.transaction().execute(async (trx) => {
-      const { team, actor, target } = await lockAccess(ctx, trx, user, teamRef, memberId);
-      const { changes, nickname } = planMemberPatch(actor, target, ops);
+      const access = await requireAccess(
+        ctx,
+        user,
+        { team: teamRef, member: memberId },
+        can.anyMember,
+        { db: trx, lock: true },
+      );
+      const { team, target } = access;
+      const { changes, nickname } = planMemberPatch(memberActor(access), target, ops);
       if (nickname !== undefined && (await isNicknameTaken(trx, team.id, nickname, memberId))) {
         throw new AppError('nicknameAlreadyExists');
       }
@@ -100,8 +102,13 @@ export async function removeTeamMember(
   memberId: string,
 ): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const { team, actor, target } = await lockAccess(ctx, trx, user, teamRef, memberId);
-    authorize(memberPolicy.remove(actor, target));
+    const { team } = await requireAccess(
+      ctx,
+      user,
+      { team: teamRef, member: memberId },
+      can.removeMember,
+      { db: trx, lock: true },
+    );
     await deleteMember(trx, team.id, memberId);
     await deleteInvitationCodes(trx, memberId, team.id);
     const account = await trx

@@ -1,5 +1,5 @@
 import type { MemberRole, Team, TeamListItem } from '@raccolta/contracts';
-import type { TeamRow } from './team-access.js';
+import type { TeamRow } from '../db/rows.js';
 import { isoTime } from '../http/iso-time.js';
 
 /** A team; with `memberRole`, a team of the caller's list (TeamListItem). */

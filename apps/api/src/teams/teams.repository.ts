@@ -1,11 +1,12 @@
 import { preparedQuery } from '../db/prepared.js';
-import type { Db } from '../db/create-db.js';
+import type { Db, DbKind } from '../db/create-db.js';
+import type { TeamMembersTable, TeamsTable } from '../db/database.js';
 import type { Page } from '../db/pagination.js';
-import { sql } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import { likeEscaped } from '../db/like.js';
 import { preparedPage } from '../db/pagination.js';
 import type { MemberRole } from '@raccolta/contracts';
-import type { TeamRow } from './team-access.js';
+import type { TeamRow } from '../db/rows.js';
 import { teamNameSearchPattern } from './team-name.js';
 
 /** The folded name as stored, or as lower() reads it where another module left it unset. */
@@ -98,4 +99,69 @@ export async function teamExtras(
   ]);
   for (const r of countRows) counts.set(r.team_id, Number(r.n));
   return { aliases, counts };
+}
+
+/** A new team and its owner's membership, in the caller's transaction. */
+export async function insertTeamWithOwner(
+  db: Db,
+  team: Insertable<TeamsTable>,
+  owner: Insertable<TeamMembersTable>,
+): Promise<void> {
+  await db.insertInto('teams').values(team).execute();
+  await db.insertInto('team_members').values(owner).execute();
+}
+
+export function findTeamById(db: Db, teamId: string): Promise<TeamRow | undefined> {
+  return db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirst();
+}
+
+/** Serialises writes that check a team-wide limit on PostgreSQL; SQLite has one writer. */
+export async function lockTeamRow(db: Db, kind: DbKind, teamId: string): Promise<void> {
+  if (kind !== 'postgres') return;
+  await db.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().execute();
+}
+
+/** Whether an alias is in use, or spells a team's short code (`code`, null when it cannot). */
+export async function isAliasTaken(db: Db, alias: string, code: string | null): Promise<boolean> {
+  const taken = await db
+    .selectFrom('team_aliases')
+    .select('team_id')
+    .where('alias', '=', alias)
+    .executeTakeFirst();
+  if (taken) return true;
+  if (code === null) return false;
+  return (await db.selectFrom('teams').select('id').where('code', '=', code).executeTakeFirst())
+    ? true
+    : false;
+}
+
+export async function countTeamAliases(db: Db, teamId: string): Promise<number> {
+  const count = await db
+    .selectFrom('team_aliases')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('team_id', '=', teamId)
+    .executeTakeFirstOrThrow();
+  return Number(count.n);
+}
+
+/** Adds the alias unless another team took it a moment ago: true when this insert won. */
+export async function insertAlias(
+  db: Db,
+  row: { alias: string; team_id: string; created_at: number; created_by: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('team_aliases')
+    .values(row)
+    .onConflict((oc) => oc.column('alias').doNothing())
+    .returning('alias')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function updateTeam(
+  db: Db,
+  teamId: string,
+  changes: Updateable<TeamsTable>,
+): Promise<void> {
+  await db.updateTable('teams').set(changes).where('id', '=', teamId).execute();
 }

@@ -1,9 +1,6 @@
 import {
   aliasSchema,
-  canAddAlias,
   canCreateTeam,
-  canRenameTeam,
-  canSeeTeamDetails,
   displayName,
   teamDescriptionSchema,
   teamModeSchema,
@@ -20,9 +17,22 @@ import { AppError } from '../errors/app-error.js';
 import { fieldError } from '../errors/field-errors.js';
 import { nicknameKey } from '../members/nickname.js';
 import type { UserRow } from '../users/users.repository.js';
-import { authorize, loadTeamAccess, type TeamRow } from './team-access.js';
+import { authorize, requireAccess } from '../access/access.js';
+import { can } from '../access/rules.js';
+import type { TeamRow } from '../db/rows.js';
 import { teamCodeOf, unusedTeamCode } from './team-code.js';
-import { listTeamsOfUser, teamAliases, teamExtras } from './teams.repository.js';
+import {
+  countTeamAliases,
+  findTeamById,
+  insertAlias,
+  insertTeamWithOwner,
+  isAliasTaken,
+  listTeamsOfUser,
+  lockTeamRow,
+  teamAliases,
+  teamExtras,
+  updateTeam,
+} from './teams.repository.js';
 import { presentTeam } from './teams.presenter.js';
 import { teamNameKey } from './team-name.js';
 
@@ -60,8 +70,7 @@ export async function listTeams(
 }
 
 export async function getTeam(ctx: AppContext, actor: UserRow, teamRef: string): Promise<Team> {
-  const access = await loadTeamAccess(ctx, actor, teamRef);
-  authorize(canSeeTeamDetails(access.role));
+  const access = await requireAccess(ctx, actor, { team: teamRef }, can.readTeam);
   return present(ctx.db, access.team);
 }
 
@@ -91,9 +100,9 @@ export async function createTeam(
       username: actor.username,
     });
   await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('teams')
-      .values({
+    await insertTeamWithOwner(
+      trx,
+      {
         id: teamId,
         name: input.name,
         name_key: teamNameKey(input.name),
@@ -108,11 +117,8 @@ export async function createTeam(
         created_by: actor.id,
         updated_at: now,
         updated_by: actor.id,
-      })
-      .execute();
-    await trx
-      .insertInto('team_members')
-      .values({
+      },
+      {
         team_id: teamId,
         user_id: actor.id,
         role: 'owner',
@@ -126,17 +132,17 @@ export async function createTeam(
         joined_at: now,
         invite_expires_at: null,
         updated_at: now,
-      })
-      .execute();
+      },
+    );
   });
   return { teamId };
 }
 
-/** Serialises writes that check a team-wide limit (alias quota) on PostgreSQL; SQLite has one writer. */
-async function lockTeam(ctx: AppContext, db: Db, teamId: string): Promise<void> {
-  if (ctx.config.database.kind === 'postgres') {
-    await db.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().execute();
-  }
+function aliasTaken(): AppError {
+  return new AppError('alreadyExists', {
+    message: 'This alias is taken',
+    data: { duplicate: 'alias' satisfies DuplicateKind },
+  });
 }
 
 export async function createAlias(
@@ -145,54 +151,24 @@ export async function createAlias(
   teamRef: string,
   input: { alias: string; star: boolean },
 ): Promise<{ alias: string }> {
-  const access = await loadTeamAccess(ctx, actor, teamRef);
-  authorize(canAddAlias(access.role));
+  const access = await requireAccess(ctx, actor, { team: teamRef }, can.addTeamAlias);
   const { team } = access;
   const now = ctx.clock();
   await ctx.db.transaction().execute(async (trx) => {
-    await lockTeam(ctx, trx, team.id);
-    const taken = await trx
-      .selectFrom('team_aliases')
-      .select('team_id')
-      .where('alias', '=', input.alias)
-      .executeTakeFirst();
+    await lockTeamRow(trx, ctx.config.database.kind, team.id);
     // An alias spelling another team's code would make that reference mean two teams.
-    const code = teamCodeOf(input.alias);
-    const codeTaken =
-      code !== null &&
-      (await trx.selectFrom('teams').select('id').where('code', '=', code).executeTakeFirst());
-    if (taken || codeTaken) {
-      throw new AppError('alreadyExists', {
-        message: 'This alias is taken',
-        data: { duplicate: 'alias' satisfies DuplicateKind },
-      });
-    }
-    const count = await trx
-      .selectFrom('team_aliases')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('team_id', '=', team.id)
-      .executeTakeFirstOrThrow();
-    if (Number(count.n) >= ctx.config.teams.aliasLimits[team.plan])
+    if (await isAliasTaken(trx, input.alias, teamCodeOf(input.alias))) throw aliasTaken();
+    if ((await countTeamAliases(trx, team.id)) >= ctx.config.teams.aliasLimits[team.plan])
       throw new AppError('quotaExceededAliases');
     // Another team may take the alias at this moment; its insert wins, this one is a duplicate.
-    const inserted = await trx
-      .insertInto('team_aliases')
-      .values({ alias: input.alias, team_id: team.id, created_at: now, created_by: actor.id })
-      .onConflict((oc) => oc.column('alias').doNothing())
-      .returning('alias')
-      .executeTakeFirst();
-    if (!inserted) {
-      throw new AppError('alreadyExists', {
-        message: 'This alias is taken',
-        data: { duplicate: 'alias' satisfies DuplicateKind },
-      });
-    }
+    const row = { alias: input.alias, team_id: team.id, created_at: now, created_by: actor.id };
+    if (!(await insertAlias(trx, row))) throw aliasTaken();
     if (input.star) {
-      await trx
-        .updateTable('teams')
-        .set({ star_alias: input.alias, updated_at: now, updated_by: actor.id })
-        .where('id', '=', team.id)
-        .execute();
+      await updateTeam(trx, team.id, {
+        star_alias: input.alias,
+        updated_at: now,
+        updated_by: actor.id,
+      });
     }
   });
   return { alias: input.alias };
@@ -243,8 +219,7 @@ export async function patchTeam(
   teamRef: string,
   ops: PatchOp[],
 ): Promise<Team> {
-  const access = await loadTeamAccess(ctx, actor, teamRef);
-  authorize(canRenameTeam(access.role));
+  const access = await requireAccess(ctx, actor, { team: teamRef }, can.updateTeam);
   const { team } = access;
   const allowed = FIELDS_OF_ROLE[access.role] ?? [];
   const aliases = (await teamExtras(ctx.db, [team.id])).aliases.get(team.id) ?? [];
@@ -304,28 +279,22 @@ export async function patchTeam(
   });
 
   if (Object.keys(changes).length > 0) {
-    await ctx.db
-      .updateTable('teams')
-      .set({
-        ...(changes.name !== undefined
-          ? { name: changes.name, name_key: teamNameKey(changes.name) }
-          : {}),
-        ...(changes.description !== undefined ? { description: changes.description } : {}),
-        ...(changes.mode !== undefined ? { mode: changes.mode } : {}),
-        ...(changes.starAlias !== undefined ? { star_alias: changes.starAlias } : {}),
-        ...(changes.stripLocation !== undefined
-          ? { strip_location: changes.stripLocation ? 1 : 0 }
-          : {}),
-        updated_at: ctx.clock(),
-        updated_by: actor.id,
-      })
-      .where('id', '=', team.id)
-      .execute();
+    await updateTeam(ctx.db, team.id, {
+      ...(changes.name !== undefined
+        ? { name: changes.name, name_key: teamNameKey(changes.name) }
+        : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.mode !== undefined ? { mode: changes.mode } : {}),
+      ...(changes.starAlias !== undefined ? { star_alias: changes.starAlias } : {}),
+      ...(changes.stripLocation !== undefined
+        ? { strip_location: changes.stripLocation ? 1 : 0 }
+        : {}),
+      updated_at: ctx.clock(),
+      updated_by: actor.id,
+    });
   }
-  const updated = await ctx.db
-    .selectFrom('teams')
-    .selectAll()
-    .where('id', '=', team.id)
-    .executeTakeFirstOrThrow();
+  const updated = await findTeamById(ctx.db, team.id);
+  // Deleted by someone else since it was read.
+  if (!updated) throw new AppError('notFound');
   return present(ctx.db, updated);
 }

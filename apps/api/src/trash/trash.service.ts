@@ -1,11 +1,10 @@
 import {
-  canManageTrash,
   type PageQuery,
   type TrashListResponse,
   type TrashPurgeResponse,
   type TrashRestoreResponse,
 } from '@raccolta/contracts';
-import type { CollectionRow } from '../collections/collection-access.js';
+import type { CollectionRow } from '../db/rows.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { AppError } from '../errors/app-error.js';
@@ -15,7 +14,8 @@ import { renderFileJob } from '../files/renditions.job.js';
 import { enqueueJob } from '../jobs/enqueue.js';
 import { memberRefs } from '../members/member-refs.js';
 import { deleteQueuedObjectsJob } from '../storage/delete-queued.job.js';
-import { authorize, loadTeamAccess } from '../teams/team-access.js';
+import { requireAccess } from '../access/access.js';
+import { can } from '../access/rules.js';
 import type { UserRow } from '../users/users.repository.js';
 import { presentTrash } from './trash.presenter.js';
 import {
@@ -118,8 +118,7 @@ export async function trashCollection(
 }
 
 async function managedTeam(ctx: AppContext, actor: UserRow, teamRef: string, db: Db = ctx.db) {
-  const access = await loadTeamAccess(ctx, actor, teamRef, db);
-  authorize(canManageTrash(access.role));
+  const access = await requireAccess(ctx, actor, { team: teamRef }, can.manageTrash, { db });
   return access.team;
 }
 

@@ -8,7 +8,8 @@ import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, authenticate } from '../auth/auth-hook.js';
-import type { CollectionAccess } from '../collections/collection-access.js';
+import { requireAccess, type CollectionAccess } from '../access/access.js';
+import { can } from '../access/rules.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors/app-error.js';
 import { BEARER } from '../http/api-docs.js';
@@ -32,7 +33,6 @@ import { deleteUpload, findUpload } from './uploads.repository.js';
 import {
   findCompleteUpload,
   finishUpload,
-  loadOwnUpload,
   prepareUpload,
   reserveUpload,
   type UploadDeps,
@@ -415,7 +415,14 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (refusal) return refuse(reply, refusal);
       const actor = actorOf(request);
       const { teamId, collectionId, uploadId } = request.params;
-      const row = await loadOwnUpload(deps, actor, teamId, collectionId, uploadId);
+      // HEAD, PATCH and DELETE: the caller's own upload in the URL's collection, into which the
+      // caller may still upload; anyone else's upload URL is 404 and reveals nothing.
+      const { upload: row } = await requireAccess(
+        deps,
+        actor,
+        { team: teamId, collection: collectionId, upload: uploadId },
+        can.uploadFile,
+      );
       const location = `${basePath}/teams/${row.team_id}/collections/${row.collection_id}/uploads/${row.id}`;
       if (row.status === 'completed') {
         return answerCompleted(request, reply, method, row.size);

@@ -1,23 +1,22 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Upload } from '@tus/utils';
-import { loadCollectionAccess, type CollectionAccess } from '../collections/collection-access.js';
+import { requireAccess, type CollectionAccess } from '../access/access.js';
+import { can } from '../access/rules.js';
 import type { AppContext } from '../context.js';
-import { isUuid, newId } from '../db/ids.js';
+import { newId } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
 import {
   assertTeamHasRoom,
   commitFileRow,
   fileRowFor,
   fileTooLarge,
-  mayUpload,
   type CommitDeps,
 } from '../files/file-commit.js';
 import { encryptsFiles, fileKeys } from '../files/files.keys.js';
 import { cleanOriginalName } from '../files/file-name.js';
 import { findFileById } from '../files/files.repository.js';
 import { SNIFF_BYTES } from '../files/sniff.js';
-import { authorize } from '../teams/team-access.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { UploadBackend } from './upload-backends.js';
 import {
@@ -44,8 +43,12 @@ export async function prepareUpload(
   collectionId: string,
   uploadLength: string | undefined,
 ): Promise<{ access: CollectionAccess; uploadId: string; size: number }> {
-  const access = await loadCollectionAccess(ctx, actor, teamRef, collectionId);
-  authorize(mayUpload(access));
+  const access = await requireAccess(
+    ctx,
+    actor,
+    { team: teamRef, collection: collectionId },
+    can.uploadFile,
+  );
   if (uploadLength === undefined || !/^\d{1,16}$/.test(uploadLength)) {
     throw new AppError('invalidInput', {
       message: 'Declare the size in Upload-Length (deferred lengths are not accepted)',
@@ -77,33 +80,6 @@ export async function reserveUpload(
       expires_at: now + ctx.config.files.uploadExpiryMs,
     });
   });
-}
-
-/**
- * HEAD, PATCH and DELETE: the upload exists, belongs to the caller, and is in the collection of
- * the URL, and the caller may still upload there. Anything else is 404: another member's or
- * another team's upload URL reveals nothing.
- */
-export async function loadOwnUpload(
-  ctx: UploadDeps,
-  actor: UserRow,
-  teamRef: string,
-  collectionId: string,
-  uploadId: string,
-): Promise<UploadRow> {
-  const access = await loadCollectionAccess(ctx, actor, teamRef, collectionId);
-  if (!isUuid(uploadId)) throw new AppError('notFound');
-  const row = await findUpload(ctx.db, uploadId);
-  if (
-    !row ||
-    row.team_id !== access.team.id ||
-    row.collection_id !== access.collection.id ||
-    row.created_by !== actor.id
-  ) {
-    throw new AppError('notFound');
-  }
-  authorize(mayUpload(access));
-  return row;
 }
 
 async function readAll(stream: Readable, limit: number): Promise<Buffer> {
@@ -170,8 +146,12 @@ export async function finishUpload(
 ): Promise<string> {
   const { backend } = ctx;
   try {
-    const access = await loadCollectionAccess(ctx, actor, row.team_id, row.collection_id);
-    authorize(mayUpload(access));
+    const access = await requireAccess(
+      ctx,
+      actor,
+      { team: row.team_id, collection: row.collection_id },
+      can.uploadFile,
+    );
     // Received whole by this process: hashed and its head kept as the bytes streamed in.
     const received = backend.store.takeReceived(backend.storeId(row.id), row.size);
     const head =

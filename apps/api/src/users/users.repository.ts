@@ -133,3 +133,23 @@ export async function uniqueUsernameFor(db: Db, email: string): Promise<string> 
     if (!names.has(candidate)) return candidate;
   }
 }
+
+/** The profile's names; the row as it is after the change, or undefined when it is gone. */
+export function updateUserNames(
+  db: Db,
+  id: string,
+  names: { firstName: string | null; lastName: string | null; nickname: string | null },
+  nowMs: number,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({
+      first_name: names.firstName,
+      last_name: names.lastName,
+      nickname: names.nickname,
+      updated_at: nowMs,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}

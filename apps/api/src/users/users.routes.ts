@@ -2,8 +2,8 @@ import { meResponseSchema, updateProfileRequestSchema } from '@raccolta/contract
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, authenticate } from '../auth/auth-hook.js';
 import type { AppContext } from '../context.js';
-import { findUserById } from './users.repository.js';
 import { presentUser } from './users.presenter.js';
+import { updateProfile } from './users.service.js';
 import { BEARER } from '../http/api-docs.js';
 
 export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -37,18 +37,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         onRequest: authenticate(ctx),
       },
-      async (request) => {
-        const actor = actorOf(request);
-        const { firstName, lastName, nickname } = request.body;
-        await ctx.db
-          .updateTable('users')
-          .set({ first_name: firstName, last_name: lastName, nickname, updated_at: ctx.clock() })
-          .where('id', '=', actor.id)
-          .execute();
-        const updated = await findUserById(ctx.db, actor.id);
-        if (!updated) throw new Error('user vanished during update');
-        return presentUser(updated);
-      },
+      (request) => updateProfile(ctx, actorOf(request), request.body),
     );
     return Promise.resolve();
   };

@@ -1,7 +1,7 @@
 import { collectionSchema, type Collection } from '@raccolta/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { CollectionRow } from '../../src/collections/collection-access.js';
+import type { CollectionRow } from '../../src/db/rows.js';
 import type { UserRow } from '../../src/users/users.repository.js';
 import { addMember, createTeam, createUser } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';

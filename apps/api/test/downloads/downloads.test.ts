@@ -1,7 +1,7 @@
 import type { Download } from '@raccolta/contracts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CollectionRow } from '../../src/collections/collection-access.js';
+import type { CollectionRow } from '../../src/db/rows.js';
 import { buildDownloadJob } from '../../src/downloads/build-download.job.js';
 import { partKey } from '../../src/downloads/downloads.keys.js';
 import { expireDownloadsJob } from '../../src/downloads/expire-downloads.job.js';

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import type { CollectionRow } from '../../src/collections/collection-access.js';
+import type { CollectionRow } from '../../src/db/rows.js';
 import type { AppContext } from '../../src/context.js';
 import type { CollectionMode } from '../../src/db/database.js';
 import { newId } from '../../src/db/ids.js';

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CollectionRow } from '../../src/collections/collection-access.js';
+import type { CollectionRow } from '../../src/db/rows.js';
 import type { Db } from '../../src/db/create-db.js';
 import { newId } from '../../src/db/ids.js';
 import { encodeCursor } from '../../src/db/pagination.js';

@@ -1,6 +1,6 @@
 import type { FileItem } from '@raccolta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CollectionRow } from '../../src/collections/collection-access.js';
+import type { CollectionRow } from '../../src/db/rows.js';
 import type { FileRow } from '../../src/files/files.repository.js';
 import { addMember, createTeam } from '../helpers/factories.js';
 import { localStorageRoot } from '../helpers/local-storage-root.js';
