@@ -8,10 +8,15 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { AppError } from '../errors/app-error.js';
 import type { MemberRow } from '../members/members.repository.js';
-import { findTeamByRef } from '../access/access.repository.js';
+import { findMembership, findTeamByRef } from '../access/access.repository.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { invitationTeamId } from './invitation-mail.js';
 import { inviterName } from './invitations.service.js';
+import {
+  closeInvitedMember,
+  findInvitationCode,
+  setFirstPassword,
+} from './invitations.repository.js';
 
 interface OpenInvitation {
   codeId: string;
@@ -33,23 +38,13 @@ async function findOpenInvitation(
   now: number,
 ): Promise<OpenInvitation> {
   const team = await findTeamByRef(db, teamRef);
-  const code = await db
-    .selectFrom('one_time_codes')
-    .selectAll()
-    .where('code_hash', '=', hashToken(token))
-    .where('purpose', '=', 'invitation')
-    .executeTakeFirst();
+  const code = await findInvitationCode(db, hashToken(token));
   const data: unknown = code?.data ? JSON.parse(code.data) : null;
   if (!team || !code || invitationTeamId(data) !== team.id) {
     throw new AppError('invitationNotFound');
   }
   if (code.used_at !== null) throw new AppError('invitationAlreadyHandled');
-  const member = await db
-    .selectFrom('team_members')
-    .selectAll()
-    .where('team_id', '=', team.id)
-    .where('user_id', '=', code.user_id)
-    .executeTakeFirst();
+  const member = await findMembership(db, team.id, code.user_id);
   const invitee = await findUserById(db, code.user_id);
   if (!member || !invitee) throw new AppError('invitationNotFound');
   if (member.status !== 'invited') throw new AppError('invitationAlreadyHandled');
@@ -69,19 +64,9 @@ async function closeInvitation(
   if (!(await consumeCode(trx, invitation.codeId, now))) {
     throw new AppError('invitationAlreadyHandled');
   }
-  const res = await trx
-    .updateTable('team_members')
-    .set({
-      status,
-      joined_at: status === 'active' ? now : null,
-      invite_expires_at: null,
-      updated_at: now,
-    })
-    .where('team_id', '=', invitation.teamId)
-    .where('user_id', '=', invitation.member.user_id)
-    .where('status', '=', 'invited')
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new AppError('invitationAlreadyHandled');
+  if (!(await closeInvitedMember(trx, invitation.teamId, invitation.member.user_id, status, now))) {
+    throw new AppError('invitationAlreadyHandled');
+  }
 }
 
 /**
@@ -99,12 +84,7 @@ async function summarise(db: Db, invitation: OpenInvitation): Promise<Invitation
   const inviterId = invitation.member.created_by;
   const inviter = inviterId ? await findUserById(db, inviterId) : undefined;
   const inviterMember = inviter
-    ? await db
-        .selectFrom('team_members')
-        .selectAll()
-        .where('team_id', '=', invitation.teamId)
-        .where('user_id', '=', inviter.id)
-        .executeTakeFirst()
+    ? await findMembership(db, invitation.teamId, inviter.id)
     : undefined;
   return {
     email: invitation.invitee.email ?? invitation.member.email,
@@ -153,14 +133,8 @@ export async function acceptInvitation(
   await ctx.db.transaction().execute(async (trx) => {
     await closeInvitation(trx, invitation, 'active', now);
     if (passwordHash === null) return;
-    const completed = await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, email_verified: 1, updated_at: now })
-      .where('id', '=', invitee.id)
-      .where('password_hash', 'is', null)
-      .executeTakeFirst();
     // Completed meanwhile through another team's invitation: the password chosen there stands.
-    if (Number(completed.numUpdatedRows) !== 1)
+    if (!(await setFirstPassword(trx, invitee.id, passwordHash, now)))
       throw new AppError('notLoggedIn', { data: { ...(await summarise(trx, invitation)) } });
   });
   const auth =

@@ -4,6 +4,7 @@ import { createCode } from '../auth/one-time-codes.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { enqueueMail } from '../mail/send-mail.job.js';
+import { deleteInvitationCodesOf, findMailJob } from './invitations.repository.js';
 
 /** How long an invite waits for the mail job's first attempt before answering without knowing. */
 const MAIL_WAIT_MS = 4000;
@@ -25,12 +26,7 @@ export function invitationTeamId(data: unknown): string | undefined {
  * them), so an old link answers invitationNotFound rather than pretending it was handled.
  */
 export async function deleteInvitationCodes(db: Db, userId: string, teamId: string): Promise<void> {
-  await db
-    .deleteFrom('one_time_codes')
-    .where('user_id', '=', userId)
-    .where('purpose', '=', 'invitation')
-    .where('data', '=', codeData(teamId))
-    .execute();
+  await deleteInvitationCodesOf(db, userId, codeData(teamId));
 }
 
 export interface InvitationMail {
@@ -94,11 +90,7 @@ export type MailOutcome = 'sent' | 'failed' | 'unknown';
 export async function awaitMailAttempt(ctx: AppContext, jobId: string): Promise<MailOutcome> {
   const deadline = performance.now() + MAIL_WAIT_MS;
   for (;;) {
-    const job = await ctx.db
-      .selectFrom('jobs')
-      .select(['status', 'last_error'])
-      .where('id', '=', jobId)
-      .executeTakeFirst();
+    const job = await findMailJob(ctx.db, jobId);
     if (job?.status === 'succeeded') return 'sent';
     if (job?.last_error != null) return 'failed';
     if (!job || performance.now() >= deadline) return 'unknown';
