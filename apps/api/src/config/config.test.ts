@@ -2,15 +2,87 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, envSchema, loadConfig } from './config.js';
+import { ConfigError, envSchema, envSections, loadConfig } from './config.js';
 
-describe('configuration', () => {
-  it('documents every setting in .env.example, and nothing else', () => {
-    const example = readFileSync(new URL('../../../../.env.example', import.meta.url), 'utf8');
-    const documented = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]).sort();
-    expect(documented).toEqual(Object.keys(envSchema.shape).sort());
+const repoFile = (name: string) =>
+  readFileSync(new URL(`../../../../${name}`, import.meta.url), 'utf8');
+
+/** `.env.example` as NAME → value, in its order. */
+const example = new Map(
+  [...repoFile('.env.example').matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((m) => [
+    m[1] ?? '',
+    m[2] ?? '',
+  ]),
+);
+
+/** The value a variable takes when it is not set, as written in `.env.example`; undefined: none. */
+function schemaDefault(name: string): string | undefined {
+  const field = envSchema.shape[name as keyof typeof envSchema.shape];
+  const parsed = field.safeParse(undefined);
+  if (!parsed.success || parsed.data === undefined) return undefined;
+  return Array.isArray(parsed.data) ? parsed.data.join(',') : String(parsed.data);
+}
+
+describe('the documentation of the settings', () => {
+  it('lists every variable of the schemas in .env.example, once, and nothing else', () => {
+    expect([...example.keys()].sort()).toEqual(Object.keys(envSchema.shape).sort());
+    const lines = [...repoFile('.env.example').matchAll(/^([A-Z][A-Z0-9_]*)=/gm)];
+    expect(lines).toHaveLength(example.size);
   });
 
+  it('has each variable in one section schema only', () => {
+    const names = Object.values(envSections).flatMap((section) => Object.keys(section.shape));
+    expect(names).toHaveLength(new Set(names).size);
+    expect(names.sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
+
+  it('writes in .env.example the default of every variable that has one', () => {
+    const differing = [...example]
+      .filter(([name, documented]) => {
+        const value = schemaDefault(name);
+        return value !== undefined && documented !== value;
+      })
+      .map(([name, documented]) => `${name}=${documented} (default ${schemaDefault(name)})`);
+    expect(differing).toEqual([]);
+  });
+
+  it('documents in .env.example what an unset variable means: the file gives the default Config', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'raccolta-example-'));
+    try {
+      const fixed = { DATA_DIR: dir, APP_SECRET: 'x'.repeat(32) };
+      expect(loadConfig({ ...Object.fromEntries(example), ...fixed })).toEqual(loadConfig(fixed));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives the schema default in the tables of README.md and docs/', () => {
+    const wrong: string[] = [];
+    for (const file of ['README.md', 'docs/deployment.md', 'docs/operations.md']) {
+      for (const row of repoFile(file).matchAll(/^\| ([^|]+) \| ([^|]+) \|/gm)) {
+        const names = [...(row[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1] ?? '');
+        if (names.length === 0 || !names.every((name) => example.has(name))) continue;
+        const cells = (row[2] ?? '').split(', ');
+        names.forEach((name, i) => {
+          const cell = cells[i]?.trim();
+          if (cell === undefined) return;
+          const value = schemaDefault(name);
+          // A literal (`auto`, 7, `0` (off)); prose such as "2 GiB" or "generated in …" is not checked.
+          const literal = /^`?([^`\s]+)`?(?: \(.*\))?$/.exec(cell)?.[1];
+          if (
+            cell === 'none'
+              ? value !== undefined
+              : literal !== undefined && value !== undefined && literal !== value
+          )
+            wrong.push(`${file}: ${name} documented ${cell}, default ${value ?? 'none'}`);
+        });
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('configuration', () => {
   it('runs on embedded defaults with an empty environment', () => {
     const config = loadConfig({
       DATA_DIR: '/tmp/raccolta-config-test',
