@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ASSIGNABLE_ROLES,
   COLLECTION_MODES,
   MEMBER_ROLES,
+  MEMBER_STATUSES,
+  MEMBER_TYPES,
   TEAM_MODES,
   type CollectionMode,
   type MemberRole,
@@ -11,29 +14,44 @@ import {
   canAddAlias,
   canAddMember,
   canChangeCollectionMode,
+  canChangeMemberRole,
   canChooseCollaborative,
   canCreateCollection,
   canCreateDownload,
   canCreateFile,
   canDeleteCollection,
   canDeleteFile,
+  canDisableMember,
   canDownloadFile,
+  canReactivateMember,
+  canRemoveMember,
+  canRenameMember,
   canRenameTeam,
+  canResendInvitation,
+  canResetMemberPassword,
   canSeeCollection,
+  canSeeMemberInfo,
   canSeeTeamDetails,
   canUpdateCollection,
   CONDITIONAL_PERMISSIONS,
   hasPermission,
+  type MemberActionInput,
   PERMISSIONS,
 } from './permissions.js';
 import {
   COLLECTION_ACCESS_TABLE,
   COLLECTION_ACTIONS,
   CREATE_COLLECTION_TABLE,
+  MEMBER_ACTION_TABLES,
+  MEMBER_ACTIONS,
+  MEMBER_TARGETS,
+  memberRule,
   ROLE_RULE_TABLE,
   ROLE_RULES,
   SPEC_MATRIX,
   type CollectionAction,
+  type MemberAction,
+  type MemberTarget,
   type RoleRule,
 } from './testing/index.js';
 import * as trash from './trash.js';
@@ -191,27 +209,85 @@ describe('the role rule table', () => {
   }
 });
 
+describe('the member action tables', () => {
+  const RULES: Record<MemberAction, (input: MemberActionInput) => boolean> = {
+    info: canSeeMemberInfo,
+    resetPassword: canResetMemberPassword,
+    resendInvitation: canResendInvitation,
+    changeRole: canChangeMemberRole,
+    disable: canDisableMember,
+    reactivate: canReactivateMember,
+    rename: canRenameMember,
+    remove: canRemoveMember,
+  };
+
+  it('types every action for every role and target, status and type', () => {
+    expectCoverage(Object.keys(MEMBER_ACTION_TABLES), [...MEMBER_ACTIONS]);
+    for (const action of MEMBER_ACTIONS) {
+      const { who, state } = MEMBER_ACTION_TABLES[action];
+      expectCoverage(
+        Object.entries(who).flatMap(([role, targets]) =>
+          Object.keys(targets).map((target) => `${role} ${target}`),
+        ),
+        MEMBER_ROLES.flatMap((role) => MEMBER_TARGETS.map((target) => `${role} ${target}`)),
+      );
+      expectCoverage(
+        Object.entries(state).flatMap(([status, types]) =>
+          Object.keys(types).map((type) => `${status} ${type}`),
+        ),
+        MEMBER_STATUSES.flatMap((status) => MEMBER_TYPES.map((type) => `${status} ${type}`)),
+      );
+    }
+  });
+
+  /** The member a target names, as the rules see it; `other` is any role but owner. */
+  const members = (
+    role: MemberRole,
+    target: MemberTarget,
+  ): { userId: string; role: MemberRole }[] => {
+    if (target === 'self') return [{ userId: 'me', role }];
+    if (target === 'owner') return [{ userId: 'boss', role: 'owner' }];
+    return ASSIGNABLE_ROLES.map((other) => ({ userId: 'someone', role: other }));
+  };
+
+  for (const action of MEMBER_ACTIONS) {
+    it(`${action} agrees with every combination`, () => {
+      for (const role of MEMBER_ROLES)
+        for (const target of MEMBER_TARGETS)
+          for (const status of MEMBER_STATUSES)
+            for (const type of MEMBER_TYPES) {
+              const expected = memberRule(action, { role, target, status, type });
+              for (const member of members(role, target)) {
+                const input = {
+                  actor: { userId: 'me', role },
+                  member: { ...member, status, type },
+                };
+                const label = `${role} → ${target} (${member.role}) ${status} ${type}`;
+                expect(RULES[action](input), label).toBe(expected);
+              }
+            }
+    });
+  }
+});
+
 describe('every rule has a table', () => {
-  /**
-   * The member-menu rules are checked case by case in permissions.test.ts; canCreateTeam takes a
-   * scope, not a role. Any other rule added to permissions.ts or trash.ts must get a table here.
-   */
-  const ELSEWHERE = [
-    'canCreateTeam',
-    'canSeeMemberInfo',
-    'canResetMemberPassword',
-    'canResendInvitation',
-    'canChangeMemberRole',
-    'canDisableMember',
-    'canReactivateMember',
-    'canRenameMember',
-    'canRemoveMember',
-  ];
+  /** canCreateTeam takes a scope, not a role: permissions.test.ts checks both scopes. */
+  const ELSEWHERE = ['canCreateTeam'];
   const TABLED = [
     'canSeeCollection',
     'canUpdateCollection',
     'canCreateFile',
     'canCreateCollection',
+    ...Object.values({
+      info: 'canSeeMemberInfo',
+      resetPassword: 'canResetMemberPassword',
+      resendInvitation: 'canResendInvitation',
+      changeRole: 'canChangeMemberRole',
+      disable: 'canDisableMember',
+      reactivate: 'canReactivateMember',
+      rename: 'canRenameMember',
+      remove: 'canRemoveMember',
+    } satisfies Record<MemberAction, string>),
     ...Object.values({
       createDownload: 'canCreateDownload',
       downloadFile: 'canDownloadFile',

@@ -4,3 +4,4 @@
  */
 export * from './spec-matrix.js';
 export * from './collection-tables.js';
+export * from './member-tables.js';
