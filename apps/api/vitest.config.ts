@@ -4,6 +4,11 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   resolve: {
     alias: {
+      // Test-only truth tables of spec §6, not in the built package; listed first, as the next
+      // entry would also match this path.
+      '@raccolta/contracts/testing': fileURLToPath(
+        new URL('../../packages/contracts/src/testing/index.ts', import.meta.url),
+      ),
       '@raccolta/contracts': fileURLToPath(
         new URL('../../packages/contracts/src/index.ts', import.meta.url),
       ),

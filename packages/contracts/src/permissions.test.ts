@@ -20,53 +20,14 @@ import {
   canResetMemberPassword,
   canSeeMemberInfo,
   canSeeTeamDetails,
-  CONDITIONAL_PERMISSIONS,
   hasPermission,
   type MemberActionInput,
-  type Permission,
-  PERMISSIONS,
   permissionsFor,
   ROLE_CHANGE_TARGETS,
 } from './permissions.js';
 
-type Cell = 'yes' | 'no' | 'conditional';
-
-/** Spec §6, row by row: the permissions of the row, then owner, admin, uploader, viewer. */
-const MATRIX: readonly (readonly [readonly Permission[], Cell, Cell, Cell, Cell])[] = [
-  [['createCollection'], 'yes', 'yes', 'conditional', 'no'],
-  [['createDownload'], 'yes', 'yes', 'no', 'yes'],
-  [['createFile'], 'yes', 'yes', 'conditional', 'no'],
-  [['createMember'], 'yes', 'yes', 'no', 'no'],
-  [['createTeamAlias'], 'yes', 'no', 'no', 'no'],
-  [['readCollection', 'readFile', 'readMember', 'readTeam'], 'yes', 'yes', 'yes', 'yes'],
-  [['readDownload'], 'yes', 'yes', 'no', 'yes'],
-  [['updateTeam'], 'yes', 'yes', 'no', 'no'],
-  [['updateAnyMember'], 'yes', 'yes', 'no', 'no'],
-  [['updateOwnMember'], 'yes', 'yes', 'yes', 'yes'],
-  [['updateFile'], 'yes', 'yes', 'no', 'no'],
-  [['updateCollection'], 'yes', 'yes', 'yes', 'no'],
-  [['deleteTeam'], 'yes', 'no', 'no', 'no'],
-  [['deleteCollection', 'deleteFile', 'deleteMember'], 'yes', 'yes', 'no', 'no'],
-];
-
+// The matrix itself is checked cell by cell against its typed table in permission-tables.test.ts.
 describe('the §6 matrix', () => {
-  for (const [permissions, ...cells] of MATRIX) {
-    for (const permission of permissions) {
-      it(permission, () => {
-        MEMBER_ROLES.forEach((role, index) => {
-          const cell = cells[index];
-          expect(hasPermission(role, permission), role).toBe(cell !== 'no');
-          const conditional = CONDITIONAL_PERMISSIONS[permission]?.includes(role) ?? false;
-          expect(conditional, `${role} conditional`).toBe(cell === 'conditional');
-        });
-      });
-    }
-  }
-
-  it('has no permission the spec does not list', () => {
-    expect([...PERMISSIONS].sort()).toEqual(MATRIX.flatMap(([permissions]) => permissions).sort());
-  });
-
   it('gives admin the owner list except create team alias and delete team', () => {
     const ownerOnly = permissionsFor('owner').filter((p) => !permissionsFor('admin').includes(p));
     expect(ownerOnly.sort()).toEqual(['createTeamAlias', 'deleteTeam']);

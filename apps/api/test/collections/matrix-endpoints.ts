@@ -1,19 +1,21 @@
 /*
- * The collection endpoints of the authorisation matrix, each with the contracts rule (spec §6
- * matrix and special rules) that decides it, so expected statuses are derived, not typed.
+ * The collection endpoints of the authorisation matrix. Each names the §6 truth-table row that
+ * decides it (contracts' testing tables, typed from the spec), never the rule under test: a rule
+ * that goes wrong in contracts changes what the API answers, not what this matrix expects.
  */
 
 import {
-  canChooseCollaborative,
-  canCreateCollection,
-  canDeleteCollection,
-  canSeeCollection,
-  canUpdateCollection,
-  hasPermission,
   MEMBER_ROLES,
+  type CollectionMode,
   type MemberRole,
   type TeamMode,
 } from '@raccolta/contracts';
+import {
+  collectionRule,
+  createCollectionRule,
+  specAllows,
+  type CollectionAction,
+} from '@raccolta/contracts/testing';
 import type { AppContext } from '../../src/context.js';
 import type { Caller } from '../members/world.js';
 import type { CollectionWorld, StoredCollection } from './world.js';
@@ -27,7 +29,7 @@ export interface Endpoint {
   name: string;
   /** The collection acted on: one the caller may not see is 404 before any rule applies. */
   collection?: (world: CollectionWorld) => StoredCollection;
-  /** The rule deciding for a role that sees the collection: `ok` when allowed, else 403. */
+  /** The table's answer for a role that sees the collection: `ok` when allowed, else 403. */
   allowed: (actor: Actor, world: CollectionWorld) => boolean;
   ok: number;
   /** For endpoints that need no membership: the answer by caller alone. */
@@ -40,22 +42,18 @@ export interface Endpoint {
 const ROLES: readonly string[] = MEMBER_ROLES;
 export const isRole = (caller: Caller): caller is MemberRole => ROLES.includes(caller);
 
-const sees = (actor: Actor, c: StoredCollection): boolean =>
-  canSeeCollection({
-    role: actor.role,
-    actorUserId: actor.userId,
-    collection: { createdBy: c.createdBy, mode: c.mode },
-  });
-const updates = (actor: Actor, c: StoredCollection): boolean =>
-  canUpdateCollection({
-    role: actor.role,
-    actorUserId: actor.userId,
-    collection: { createdBy: c.createdBy, mode: c.mode },
-  });
-const reads = (a: Actor) => hasPermission(a.role, 'readCollection');
-const creates = (teamMode: TeamMode, mode: 'owned' | 'collaborative') => (a: Actor) =>
-  canCreateCollection({ role: a.role, teamMode }) &&
-  (mode === 'owned' || canChooseCollaborative(a.role));
+/** The table's row for this actor and collection: whether the actor made it, and its mode. */
+const rule = (action: CollectionAction, actor: Actor, c: StoredCollection): boolean =>
+  collectionRule(action, { role: actor.role, own: c.createdBy === actor.userId, mode: c.mode });
+const sees = (actor: Actor, c: StoredCollection): boolean => rule('see', actor, c);
+/** The rule of an action on the collection the endpoint picks. */
+const may =
+  (action: CollectionAction, pick: (w: CollectionWorld) => StoredCollection) =>
+  (a: Actor, w: CollectionWorld) =>
+    rule(action, a, pick(w));
+const reads = (a: Actor) => specAllows('readCollection', a.role);
+const creates = (teamMode: TeamMode, mode: CollectionMode) => (a: Actor) =>
+  createCollectionRule({ role: a.role, teamMode, mode });
 
 const team = (w: CollectionWorld) => `/teams/${w.team.id}`;
 const one = (pick: (w: CollectionWorld) => StoredCollection) => (w: CollectionWorld) =>
@@ -74,8 +72,6 @@ const create = (mode: 'owned' | 'collaborative') => (w: CollectionWorld) => ({
   payload: { name: 'New one', description: 'From the matrix', mode },
 });
 
-/** Shared or private is switched by the managers only: typed from the rule, not derived. */
-const switchesMode = (a: Actor) => a.role === 'owner' || a.role === 'admin';
 const switchMode =
   (pick: (w: CollectionWorld) => StoredCollection, mode: 'owned' | 'collaborative') =>
   (w: CollectionWorld) => ({
@@ -88,7 +84,6 @@ const remove = (pick: (w: CollectionWorld) => StoredCollection) => (w: Collectio
   method: 'DELETE',
   url: one(pick)(w),
 });
-const deletes = (a: Actor) => canDeleteCollection(a.role);
 
 export const ENDPOINTS: Endpoint[] = [
   {
@@ -184,28 +179,28 @@ export const ENDPOINTS: Endpoint[] = [
   {
     name: "PATCH the owner's owned collection",
     collection: ownersOwned,
-    allowed: (a, w) => updates(a, ownersOwned(w)),
+    allowed: may('update', ownersOwned),
     ok: 200,
     request: rename(ownersOwned),
   },
   {
     name: "PATCH the uploader's owned collection",
     collection: uploadersOwned,
-    allowed: (a, w) => updates(a, uploadersOwned(w)),
+    allowed: may('update', uploadersOwned),
     ok: 200,
     request: rename(uploadersOwned),
   },
   {
     name: 'PATCH a shared collection',
     collection: shared,
-    allowed: (a, w) => updates(a, shared(w)),
+    allowed: may('update', shared),
     ok: 200,
     request: rename(shared),
   },
   {
     name: "PATCH the uploader's collection tags",
     collection: uploadersOwned,
-    allowed: (a, w) => updates(a, uploadersOwned(w)),
+    allowed: may('update', uploadersOwned),
     ok: 200,
     request: (w) => ({
       method: 'PATCH',
@@ -219,35 +214,35 @@ export const ENDPOINTS: Endpoint[] = [
   {
     name: "PATCH the uploader's owned collection to shared",
     collection: uploadersOwned,
-    allowed: switchesMode,
+    allowed: may('changeMode', uploadersOwned),
     ok: 200,
     request: switchMode(uploadersOwned, 'collaborative'),
   },
   {
     name: 'PATCH a shared collection to private',
     collection: shared,
-    allowed: switchesMode,
+    allowed: may('changeMode', shared),
     ok: 200,
     request: switchMode(shared, 'owned'),
   },
   {
     name: "DELETE the owner's owned collection",
     collection: ownersOwned,
-    allowed: deletes,
+    allowed: may('delete', ownersOwned),
     ok: 204,
     request: remove(ownersOwned),
   },
   {
     name: "DELETE the uploader's owned collection",
     collection: uploadersOwned,
-    allowed: deletes,
+    allowed: may('delete', uploadersOwned),
     ok: 204,
     request: remove(uploadersOwned),
   },
   {
     name: 'DELETE a shared collection',
     collection: shared,
-    allowed: deletes,
+    allowed: may('delete', shared),
     ok: 204,
     request: remove(shared),
   },

@@ -1,26 +1,16 @@
 /*
- * The files endpoints of the authorisation matrix, each with the contracts rule (spec §6 matrix
- * and special rules) that decides it, so expected statuses are derived, not typed.
+ * The files endpoints of the authorisation matrix. Each names the §6 truth-table row that decides
+ * it (contracts' testing tables, typed from the spec), never the rule under test: a rule that goes
+ * wrong in contracts changes what the API answers, not what this matrix expects.
  */
 
-import {
-  canCreateFile,
-  canDeleteFile,
-  canDownloadFile,
-  canSeeCollection,
-  hasPermission,
-  MEMBER_ROLES,
-  type CollectionAccessInput,
-  type MemberRole,
-} from '@raccolta/contracts';
+import { MEMBER_ROLES, type MemberRole } from '@raccolta/contracts';
+import { collectionRule, specAllows, type CollectionAction } from '@raccolta/contracts/testing';
 import type { AppContext } from '../../src/context.js';
 import { renditionUrl } from '../../src/files/rendition-links.js';
 import type { Caller } from '../members/world.js';
 import { COLLECTION_KINDS, type CollectionKind, type FilesWorld } from './files-world.js';
 import { fileBody } from './multipart.js';
-
-type Actor = Pick<CollectionAccessInput, 'role' | 'actorUserId'>;
-type Rule = (actor: Actor, collection: CollectionAccessInput['collection'] | undefined) => boolean;
 
 export interface FilesRequest {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -33,9 +23,13 @@ export interface FilesRequest {
 
 export interface FilesEndpoint {
   name: string;
-  /** The collection the call is about: one the caller cannot see is 404 before any rule. */
-  collection?: CollectionKind;
-  allowed: Rule;
+  /**
+   * The collection the call is about, and the action on it whose table row decides: one the
+   * caller cannot see is 404 before any rule. Without a collection, the team-wide permission.
+   */
+  rule:
+    | { collection: CollectionKind; action: CollectionAction }
+    | { collection?: undefined; allowed: (role: MemberRole) => boolean };
   ok: number;
   /** Whether a successful call writes anything (lists and images never do). */
   writes: boolean;
@@ -51,7 +45,6 @@ export interface FilesEndpoint {
 const ROLES: readonly string[] = MEMBER_ROLES;
 export const isRole = (caller: Caller): caller is MemberRole => ROLES.includes(caller);
 
-const readFile: Rule = (a) => hasPermission(a.role, 'readFile');
 const filesOf = (w: FilesWorld, kind: CollectionKind) =>
   `/teams/${w.team.id}/collections/${w.collections[kind].id}/files`;
 const fileOf = (w: FilesWorld, kind: CollectionKind) => `${filesOf(w, kind)}/${w.files[kind].id}`;
@@ -79,8 +72,7 @@ function perCollection(kind: CollectionKind): FilesEndpoint[] {
   return [
     {
       name: `POST a file into the ${kind} collection`,
-      collection: kind,
-      allowed: (a, c) => c !== undefined && canCreateFile({ ...a, collection: c }),
+      rule: { collection: kind, action: 'addFile' },
       ok: 201,
       writes: true,
       request: (w) => {
@@ -95,16 +87,14 @@ function perCollection(kind: CollectionKind): FilesEndpoint[] {
     },
     {
       name: `GET the files of the ${kind} collection`,
-      collection: kind,
-      allowed: readFile,
+      rule: { collection: kind, action: 'readFiles' },
       ok: 200,
       writes: false,
       request: (w) => ({ method: 'GET', url: filesOf(w, kind) }),
     },
     {
       name: `GET a member's files of the ${kind} collection`,
-      collection: kind,
-      allowed: readFile,
+      rule: { collection: kind, action: 'readFiles' },
       ok: 200,
       writes: false,
       request: (w) => ({
@@ -114,40 +104,35 @@ function perCollection(kind: CollectionKind): FilesEndpoint[] {
     },
     {
       name: `GET a file of the ${kind} collection`,
-      collection: kind,
-      allowed: readFile,
+      rule: { collection: kind, action: 'readFiles' },
       ok: 200,
       writes: true,
       request: (w) => ({ method: 'GET', url: fileOf(w, kind) }),
     },
     {
       name: `GET a download link of the ${kind} collection`,
-      collection: kind,
-      allowed: (a) => canDownloadFile(a.role),
+      rule: { collection: kind, action: 'downloadFile' },
       ok: 200,
       writes: true,
       request: (w) => ({ method: 'GET', url: `${fileOf(w, kind)}/download` }),
     },
     {
       name: `DELETE a file of the ${kind} collection`,
-      collection: kind,
-      allowed: (a) => canDeleteFile(a.role),
+      rule: { collection: kind, action: 'deleteFile' },
       ok: 204,
       writes: true,
       request: (w) => ({ method: 'DELETE', url: fileOf(w, kind) }),
     },
     {
       name: `PUT the read mark of a file of the ${kind} collection`,
-      collection: kind,
-      allowed: readFile,
+      rule: { collection: kind, action: 'readFiles' },
       ok: 204,
       writes: true,
       request: (w) => ({ method: 'PUT', url: `${fileOf(w, kind)}/read` }),
     },
     {
       name: `DELETE the read mark of a file of the ${kind} collection`,
-      collection: kind,
-      allowed: readFile,
+      rule: { collection: kind, action: 'readFiles' },
       ok: 204,
       writes: true,
       prepare: async (w, ctx, caller) => {
@@ -161,8 +146,7 @@ function perCollection(kind: CollectionKind): FilesEndpoint[] {
     },
     {
       name: `PUT the read mark of the ${kind} collection (all its files)`,
-      collection: kind,
-      allowed: readFile,
+      rule: { collection: kind, action: 'readFiles' },
       ok: 204,
       writes: true,
       request: (w) => ({
@@ -172,8 +156,7 @@ function perCollection(kind: CollectionKind): FilesEndpoint[] {
     },
     {
       name: `DELETE the read mark of the ${kind} collection`,
-      collection: kind,
-      allowed: readFile,
+      rule: { collection: kind, action: 'readFiles' },
       ok: 204,
       writes: true,
       prepare: async (w, ctx, caller) => {
@@ -194,8 +177,7 @@ function perCollection(kind: CollectionKind): FilesEndpoint[] {
     },
     {
       name: `GET a thumbnail link of the ${kind} collection`,
-      collection: kind,
-      allowed: readFile,
+      rule: { collection: kind, action: 'readFiles' },
       ok: 200,
       writes: false,
       readsObjects: true,
@@ -210,7 +192,7 @@ export const FILES_ENDPOINTS: FilesEndpoint[] = [
   ...COLLECTION_KINDS.flatMap(perCollection),
   {
     name: "GET the team's files",
-    allowed: readFile,
+    rule: { allowed: (role) => specAllows('readFile', role) },
     ok: 200,
     writes: false,
     request: (w) => ({ method: 'GET', url: `/teams/${w.team.id}/files` }),
@@ -218,7 +200,7 @@ export const FILES_ENDPOINTS: FilesEndpoint[] = [
   {
     // Everyone signed in has a list, of the teams they are active in (none for some callers).
     name: 'GET the files of all my teams',
-    allowed: () => true,
+    rule: { allowed: () => true },
     ok: 200,
     writes: false,
     byCaller: (c) => (c === 'anonymous' ? 401 : 200),
@@ -232,11 +214,10 @@ export function expectedStatus(endpoint: FilesEndpoint, caller: Caller, world: F
   if (caller === 'anonymous') return 401;
   // Disabled, not a member, or a member of another team only: this team does not exist for them.
   if (!isRole(caller)) return 404;
-  const actor = { role: caller, actorUserId: world.users[caller].id };
-  if (endpoint.collection === undefined)
-    return endpoint.allowed(actor, undefined) ? endpoint.ok : 403;
-  const row = world.collections[endpoint.collection];
-  const collection = { createdBy: row.created_by, mode: row.mode };
-  if (!canSeeCollection({ ...actor, collection })) return 404;
-  return endpoint.allowed(actor, collection) ? endpoint.ok : 403;
+  const { rule } = endpoint;
+  if (rule.collection === undefined) return rule.allowed(caller) ? endpoint.ok : 403;
+  const row = world.collections[rule.collection];
+  const at = { role: caller, own: row.created_by === world.users[caller].id, mode: row.mode };
+  if (!collectionRule('see', at)) return 404;
+  return collectionRule(rule.action, at) ? endpoint.ok : 403;
 }

@@ -1,37 +1,33 @@
 /*
- * The member and invitation endpoints of the authorisation matrix, each with the contracts rule
- * (spec §6 matrix and special rules) that decides it, so expected statuses are derived, not typed.
+ * The member and invitation endpoints of the authorisation matrix. Each names the §6 truth-table
+ * entry that decides it (contracts' testing tables, typed from the spec), never the rule under
+ * test: a rule that goes wrong in contracts or the API changes the answer, not the expectation.
  */
 
+import { MEMBER_ROLES, type MemberActionInput, type MemberRole } from '@raccolta/contracts';
 import {
-  allowedMemberStatusTransition,
-  canAddMember,
-  canChangeMemberRole,
-  canDisableMember,
-  canReactivateMember,
-  canRenameMember,
-  canResendInvitation,
-  canResetMemberPassword,
-  canSeeMemberInfo,
-  hasPermission,
-  MEMBER_ROLES,
-  type MemberActionInput,
-  type MemberRole,
-} from '@raccolta/contracts';
-import { memberPolicy } from '../../src/members/members.policy.js';
+  memberRule,
+  ROLE_RULE_TABLE,
+  specAllows,
+  type MemberAction,
+  type MemberTarget,
+} from '@raccolta/contracts/testing';
 import type { UserRow } from '../../src/users/users.repository.js';
 import type { Caller, World } from './world.js';
 
 type Member = MemberActionInput['member'];
 type Actor = MemberActionInput['actor'];
 
-/** Who an endpoint acts on, as the contracts' rules see them (stored status and type). */
-type TargetOf = (world: World, caller: Caller) => { user: UserRow; member: Member };
+/** Who an endpoint acts on: the row, and the member as the tables see them (stored status, type). */
+type TargetOf = (
+  world: World,
+  caller: Caller,
+) => { user: UserRow; member: Member; target: MemberTarget };
 
 export interface Endpoint {
   name: string;
-  /** The rule deciding for a role; its outcome is `ok` when allowed, else `refused`. */
-  allowed: (actor: Actor, member: Member) => boolean;
+  /** The tables' answer for a role; its outcome is `ok` when allowed, else `refused`. */
+  allowed: (actor: Actor, member: Member, target: MemberTarget) => boolean;
   ok: number;
   /** 403 unless the action's refusal carries a more telling code. */
   refused?: (actor: Actor) => number;
@@ -42,13 +38,24 @@ export interface Endpoint {
 }
 
 const fixed =
-  (pick: (w: World) => UserRow, role: MemberRole, status: Member['status'] = 'active') =>
-  (world: World) => {
+  (
+    pick: (w: World) => UserRow,
+    role: MemberRole,
+    status: Member['status'] = 'active',
+    target: Exclude<MemberTarget, 'self'> = 'other',
+  ) =>
+  (world: World, caller: Caller): ReturnType<TargetOf> => {
     const user = pick(world);
-    return { user, member: { userId: user.id, role, status, type: user.kind } };
+    // The owner acting on the owner acts on themselves.
+    const self = caller !== 'anonymous' && world.users[caller].id === user.id;
+    return {
+      user,
+      target: self ? 'self' : target,
+      member: { userId: user.id, role, status, type: user.kind },
+    };
   };
 const other = fixed((w) => w.target, 'uploader');
-const owner = fixed((w) => w.users.owner, 'owner');
+const owner = fixed((w) => w.users.owner, 'owner', 'active', 'owner');
 const internal = fixed((w) => w.internal, 'uploader');
 const invitee = fixed((w) => w.invitee, 'viewer', 'invited');
 const disabledOne = fixed((w) => w.disabledTarget, 'uploader', 'disabled');
@@ -58,7 +65,11 @@ const isRole = (caller: Caller): caller is MemberRole => ROLES.includes(caller);
 const self: TargetOf = (world, caller) => {
   const user = caller === 'anonymous' ? world.target : world.users[caller];
   const role = isRole(caller) ? caller : 'admin';
-  return { user, member: { userId: user.id, role, status: 'active', type: 'standard' } };
+  return {
+    user,
+    target: 'self',
+    member: { userId: user.id, role, status: 'active', type: 'standard' },
+  };
 };
 
 const members = (w: World) => `/teams/${w.team.id}/members`;
@@ -67,33 +78,37 @@ const patch = (path: string, value: string) => (w: World, t: UserRow) => ({
   url: `${members(w)}/${t.id}`,
   payload: [{ op: 'replace', path, value }],
 });
-const input = (actor: Actor, member: Member): MemberActionInput => ({ actor, member });
+/** The member tables' answer for this action on the endpoint's member. */
+const rule =
+  (action: MemberAction) =>
+  (a: Actor, m: Member, target: MemberTarget): boolean =>
+    memberRule(action, { role: a.role, target, status: m.status, type: m.type });
 
 export const ENDPOINTS: Endpoint[] = [
   {
     name: 'GET members',
-    allowed: (a) => hasPermission(a.role, 'readMember'),
+    allowed: (a) => specAllows('readMember', a.role),
     ok: 200,
     target: other,
     request: (w) => ({ method: 'GET', url: members(w) }),
   },
   {
     name: 'GET members by alias',
-    allowed: (a) => hasPermission(a.role, 'readMember'),
+    allowed: (a) => specAllows('readMember', a.role),
     ok: 200,
     target: other,
     request: (w) => ({ method: 'GET', url: `/teams/${w.team.alias ?? ''}/members?prefix=t` }),
   },
   {
     name: 'GET member',
-    allowed: (a, m) => canSeeMemberInfo(input(a, m)),
+    allowed: rule('info'),
     ok: 200,
     target: other,
     request: (w, t) => ({ method: 'GET', url: `${members(w)}/${t.id}` }),
   },
   {
     name: 'POST member (invite)',
-    allowed: (a) => canAddMember(a.role),
+    allowed: (a) => ROLE_RULE_TABLE.addMember[a.role],
     ok: 201,
     target: other,
     request: (w) => ({
@@ -109,7 +124,7 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'POST member (internal)',
-    allowed: (a) => canAddMember(a.role),
+    allowed: (a) => ROLE_RULE_TABLE.addMember[a.role],
     ok: 201,
     target: other,
     request: (w) => ({
@@ -120,86 +135,84 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'PATCH role of another member',
-    allowed: (a, m) => canChangeMemberRole(input(a, m)),
+    allowed: rule('changeRole'),
     ok: 200,
     target: other,
     request: patch('/role', 'viewer'),
   },
   {
     name: 'PATCH role of the owner',
-    allowed: (a, m) => canChangeMemberRole(input(a, m)),
+    allowed: rule('changeRole'),
     ok: 200,
     target: owner,
     request: patch('/role', 'admin'),
   },
   {
     name: 'PATCH role of an internal member',
-    allowed: (a, m) => canChangeMemberRole(input(a, m)),
+    allowed: rule('changeRole'),
     ok: 200,
     target: internal,
     request: patch('/role', 'viewer'),
   },
   {
     name: 'PATCH own role',
-    allowed: (a, m) => canChangeMemberRole(input(a, m)),
+    allowed: rule('changeRole'),
     ok: 200,
     target: self,
     request: patch('/role', 'viewer'),
   },
   {
     name: 'PATCH disable another member',
-    allowed: (a, m) =>
-      allowedMemberStatusTransition(m.status, 'disabled') && canDisableMember(input(a, m)),
+    allowed: rule('disable'),
     ok: 200,
     target: other,
     request: patch('/status', 'disabled'),
   },
   {
     name: 'PATCH disable oneself',
-    allowed: (a, m) => canDisableMember(input(a, m)),
+    allowed: rule('disable'),
     ok: 200,
     target: self,
     request: patch('/status', 'disabled'),
   },
   {
     name: 'PATCH disable the owner',
-    allowed: (a, m) => canDisableMember(input(a, m)),
+    allowed: rule('disable'),
     ok: 200,
     target: owner,
     request: patch('/status', 'disabled'),
   },
   {
     name: 'PATCH reactivate a disabled member',
-    allowed: (a, m) =>
-      allowedMemberStatusTransition(m.status, 'active') && canReactivateMember(input(a, m)),
+    allowed: rule('reactivate'),
     ok: 200,
     target: disabledOne,
     request: patch('/status', 'active'),
   },
   {
     name: 'PATCH rename another member',
-    allowed: (a, m) => canRenameMember(input(a, m)),
+    allowed: rule('rename'),
     ok: 200,
     target: other,
     request: patch('/nickname', 'Renamed'),
   },
   {
     name: 'PATCH rename oneself',
-    allowed: (a, m) => canRenameMember(input(a, m)),
+    allowed: rule('rename'),
     ok: 200,
     target: self,
     request: patch('/nickname', 'Myself'),
   },
   {
     name: 'PATCH rename the owner',
-    allowed: (a, m) => canRenameMember(input(a, m)),
+    allowed: rule('rename'),
     ok: 200,
     target: owner,
     request: patch('/nickname', 'Boss'),
   },
   {
     name: 'POST resend an invitation',
-    allowed: (a, m) => canResendInvitation(input(a, m)),
+    allowed: rule('resendInvitation'),
     ok: 200,
     target: invitee,
     request: (w, t) => ({
@@ -210,7 +223,7 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'POST resend to an active member',
-    allowed: (a, m) => canResendInvitation(input(a, m)),
+    allowed: rule('resendInvitation'),
     ok: 200,
     target: other,
     request: (w, t) => ({
@@ -221,36 +234,36 @@ export const ENDPOINTS: Endpoint[] = [
   },
   {
     name: 'POST new password of an internal member',
-    allowed: (a, m) => canResetMemberPassword(input(a, m)),
+    allowed: rule('resetPassword'),
     ok: 200,
     target: internal,
     request: (w, t) => ({ method: 'POST', url: `${members(w)}/${t.id}/new-password`, payload: {} }),
   },
   {
     name: 'POST new password of a standard member',
-    allowed: (a, m) => canResetMemberPassword(input(a, m)),
+    allowed: rule('resetPassword'),
     ok: 200,
-    refused: (a) => (hasPermission(a.role, 'updateAnyMember') ? 400 : 403),
+    refused: (a) => (specAllows('updateAnyMember', a.role) ? 400 : 403),
     target: other,
     request: (w, t) => ({ method: 'POST', url: `${members(w)}/${t.id}/new-password`, payload: {} }),
   },
   {
     name: 'DELETE another member',
-    allowed: (a, m) => memberPolicy.remove(a, { ...m, user_id: m.userId }),
+    allowed: rule('remove'),
     ok: 204,
     target: other,
     request: (w, t) => ({ method: 'DELETE', url: `${members(w)}/${t.id}` }),
   },
   {
     name: 'DELETE the owner',
-    allowed: (a, m) => memberPolicy.remove(a, { ...m, user_id: m.userId }),
+    allowed: rule('remove'),
     ok: 204,
     target: owner,
     request: (w, t) => ({ method: 'DELETE', url: `${members(w)}/${t.id}` }),
   },
   {
     name: 'DELETE oneself',
-    allowed: (a, m) => memberPolicy.remove(a, { ...m, user_id: m.userId }),
+    allowed: rule('remove'),
     ok: 204,
     target: self,
     request: (w, t) => ({ method: 'DELETE', url: `${members(w)}/${t.id}` }),
@@ -290,7 +303,7 @@ export function expectedStatus(endpoint: Endpoint, caller: Caller, world: World)
   // Disabled, not a member, or a member of another team only: this team does not exist for them.
   if (!isRole(caller)) return 404;
   const actor = { userId: world.users[caller].id, role: caller };
-  const { member } = endpoint.target(world, caller);
-  if (endpoint.allowed(actor, member)) return endpoint.ok;
+  const { member, target } = endpoint.target(world, caller);
+  if (endpoint.allowed(actor, member, target)) return endpoint.ok;
   return endpoint.refused?.(actor) ?? 403;
 }
