@@ -1,6 +1,5 @@
 import type { CompiledQuery, Compilable } from 'kysely';
 import type { Db } from './create-db.js';
-import { readNow } from './sqlite-dialect.js';
 
 /**
  * Queries built with Kysely once and run many times. Building a query (its immutable tree, one
@@ -140,9 +139,6 @@ export function preparedQuery<A extends unknown[], R>(
       return (await db.executeQuery(build(db, ...(args as Placeholders<A>)).compile())).rows;
     const { compiled, slots } = prepare(db, args);
     const parameters = slots.map((slot) => fill(slot, args));
-    // On SQLite, a read runs at once when the connection is free (db/sqlite-dialect.ts).
-    const rows = readNow(db, compiled.sql, parameters);
-    if (rows) return rows as R[];
     const result = await db.executeQuery<R>({ ...compiled, parameters });
     return result.rows;
   }
