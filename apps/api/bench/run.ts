@@ -42,7 +42,7 @@ suites.push({
   run: benchMigrations,
 });
 suites.push({
-  name: 'Authenticated lists under load, 50 connections (ratio: requests per second against a bare Fastify server, median of alternate rounds)',
+  name: 'Authenticated lists under load, 50 connections (goals: API p99 <= 50 ms, API >= 0.7 x the floor; ratio: requests per second against the bare page, median of alternate rounds)',
   run: benchListLoad,
 });
 suites.push({ name: 'Thumbnails and previews (ratio: images per second)', run: benchThumbnails });

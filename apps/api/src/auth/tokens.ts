@@ -56,35 +56,6 @@ export async function signTokens(
 
 /** Seconds of clock difference forgiven when checking an expiry. */
 const CLOCK_TOLERANCE_S = 5;
-/** How many verified access tokens each configuration remembers (the oldest make way). */
-export const VERIFIED_TOKENS_KEPT = 10_000;
-
-interface Verified {
-  claims: AccessClaims;
-  exp: number;
-}
-
-/**
- * Access tokens whose signature and claims were checked, until they expire: a token is sent with
- * every request of a session, and checking its HMAC through WebCrypto each time was a tenth of
- * the cost of a list request (docs/benchmarks.md, "Authenticated lists under load"). What can
- * change while a token lives, its token version, is checked on every request by the caller.
- */
-const verifiedTokens = new WeakMap<Config, Map<string, Verified>>();
-
-function rememberVerified(config: Config, token: string, entry: Verified): void {
-  let kept = verifiedTokens.get(config);
-  if (!kept) {
-    kept = new Map<string, Verified>();
-    verifiedTokens.set(config, kept);
-  }
-  if (kept.size >= VERIFIED_TOKENS_KEPT) {
-    const oldest = kept.keys().next();
-    if (!oldest.done) kept.delete(oldest.value);
-  }
-  kept.set(token, entry);
-}
-
 /**
  * Verifies an access token. Expired → invalidAuthorization, like any other bad token: the client
  * refreshes or signs in again.
@@ -94,11 +65,6 @@ export async function verifyAccessToken(
   token: string,
   nowMs: number,
 ): Promise<AccessClaims> {
-  const known = verifiedTokens.get(config)?.get(token);
-  if (known) {
-    if (known.exp > Math.floor(nowMs / 1000) - CLOCK_TOLERANCE_S) return known.claims;
-    verifiedTokens.get(config)?.delete(token);
-  }
   try {
     const { payload } = await jwtVerify(token, keyOf(config), {
       issuer: config.apiPublicUrl,
@@ -116,10 +82,7 @@ export async function verifyAccessToken(
     ) {
       throw new AppError('invalidAuthorization');
     }
-    const claims = { sub: payload.sub, sv: payload.sv };
-    // requiredClaims makes exp present; jose has checked it is a number.
-    rememberVerified(config, token, { claims, exp: Number(payload.exp) });
-    return claims;
+    return { sub: payload.sub, sv: payload.sv };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof joseErrors.JOSEError)

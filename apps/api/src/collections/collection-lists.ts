@@ -2,7 +2,7 @@ import type { MemberRole } from '@raccolta/contracts';
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/create-db.js';
 import type { Database } from '../db/database.js';
-import { paginate, preparedPage, type Page, type SortDirection } from '../db/pagination.js';
+import { paginate, type Page, type SortDirection } from '../db/pagination.js';
 import type { CollectionRow } from '../db/rows.js';
 
 /**
@@ -66,9 +66,9 @@ function uploaderVisibility(
 }
 
 /**
- * The conditions of a team's list, as prepared-query arguments (`undefined` leaves one out, see
- * db/prepared.ts): created by a member, shared ones only, an uploader's own or shared ones, and
- * from/to, which bound the paged key itself (inclusive), so they narrow the same index range.
+ * The conditions of a team's list (`undefined` or `false` leaves one out): created by a member,
+ * shared ones only, an uploader's own or shared ones, and from/to, which bound the paged key
+ * itself (inclusive), so they narrow the same index range.
  */
 type TeamListConditions = [
   member: string | undefined,
@@ -102,36 +102,6 @@ function pageKeys(keys: (typeof KEYS)[keyof typeof KEYS]) {
   };
 }
 
-const teamPage = preparedPage(
-  (db, teamId: string, ...conditions: TeamListConditions) =>
-    withConditions(
-      db
-        .selectFrom('collections')
-        .selectAll('collections')
-        .select('collections.updated_at as sort_at')
-        .where('collections.team_id', '=', teamId),
-      KEYS.collections,
-      ...conditions,
-    ),
-  pageKeys(KEYS.collections),
-);
-
-const teamTagPage = preparedPage(
-  (db, teamId: string, tagged: string, ...conditions: TeamListConditions) =>
-    withConditions(
-      db
-        .selectFrom('collection_tags')
-        .innerJoin('collections', 'collections.id', 'collection_tags.collection_id')
-        .selectAll('collections')
-        .select('collection_tags.updated_at as sort_at')
-        .where('collection_tags.team_id', '=', teamId)
-        .where('collection_tags.user_id', '=', tagged),
-      KEYS.collection_tags,
-      ...conditions,
-    ),
-  pageKeys(KEYS.collection_tags),
-);
-
 /**
  * One team's collections by updated_at, then id. Each variant walks one index of migration 0005:
  * the team's (collections_team_updated_idx), its creator's (…_team_creator_updated_idx), its
@@ -147,21 +117,36 @@ export function listTeamCollections(
   const visibility = uploaderVisibility(viewer, filters);
   const sharedOnly = filters.collaborative === true || visibility === 'shared';
   const ownOrSharedOf = visibility === 'ownOrShared' ? viewer.userId : undefined;
-  const opts = { direction: filters.sort, limit: filters.limit, lastKey: filters.lastKey };
-  const { member, from, to } = filters;
-  if (filters.tagged !== undefined)
-    return teamTagPage(
-      db,
-      opts,
-      teamId,
-      filters.tagged,
-      member,
-      sharedOnly,
-      ownOrSharedOf,
-      from,
-      to,
-    );
-  return teamPage(db, opts, teamId, member, sharedOnly, ownOrSharedOf, from, to);
+  const conditions: TeamListConditions = [
+    filters.member,
+    sharedOnly,
+    ownOrSharedOf,
+    filters.from,
+    filters.to,
+  ];
+  const paging = { direction: filters.sort, limit: filters.limit, lastKey: filters.lastKey };
+  if (filters.tagged !== undefined) {
+    const tagged = db
+      .selectFrom('collection_tags')
+      .innerJoin('collections', 'collections.id', 'collection_tags.collection_id')
+      .selectAll('collections')
+      .select('collection_tags.updated_at as sort_at')
+      .where('collection_tags.team_id', '=', teamId)
+      .where('collection_tags.user_id', '=', filters.tagged);
+    return paginate(withConditions(tagged, KEYS.collection_tags, ...conditions), {
+      ...pageKeys(KEYS.collection_tags),
+      ...paging,
+    });
+  }
+  const own = db
+    .selectFrom('collections')
+    .selectAll('collections')
+    .select('collections.updated_at as sort_at')
+    .where('collections.team_id', '=', teamId);
+  return paginate(withConditions(own, KEYS.collections, ...conditions), {
+    ...pageKeys(KEYS.collections),
+    ...paging,
+  });
 }
 
 /** from/to bound the paged key itself (inclusive), so they narrow the same index range. */

@@ -1,6 +1,5 @@
 import type { Collection, MemberRef } from '@raccolta/contracts';
 import type { CollectionRow } from '../db/rows.js';
-import { isoTime } from '../http/iso-time.js';
 
 export interface CollectionExtras {
   tags: string[];
@@ -22,10 +21,10 @@ export function presentCollection(row: CollectionRow, extras: CollectionExtras):
     taggedMembers: extras.tags.map((userId) => extras.member(row.team_id, userId)),
     createdBy: row.created_by,
     owner: extras.member(row.team_id, row.created_by),
-    createdAt: isoTime(row.created_at),
-    updatedAt: isoTime(row.updated_at),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
     updatedBy: row.updated_by,
-    readAt: extras.readAt === null ? null : isoTime(extras.readAt),
+    readAt: extras.readAt === null ? null : new Date(extras.readAt).toISOString(),
     filesCount: row.files_count,
   };
 }

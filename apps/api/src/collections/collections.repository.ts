@@ -3,7 +3,6 @@ import type { CollectionMode } from '@raccolta/contracts';
 import type { Db, DbKind } from '../db/create-db.js';
 import type { CollectionsTable } from '../db/database.js';
 import type { CollectionRow } from '../db/rows.js';
-import { preparedQuery } from '../db/prepared.js';
 
 /** Every query here is scoped by team or collection id; the paged lists are in collection-lists.ts. */
 
@@ -36,22 +35,6 @@ export async function activeMemberIds(
 }
 
 /** Tags (in the order they were set) and the user's read marks of several collections, in two queries. */
-const tagsOfCollections = preparedQuery((db, ids: string[]) =>
-  db
-    .selectFrom('collection_tags')
-    .select(['collection_id', 'user_id'])
-    .where('collection_id', 'in', ids)
-    .orderBy('collection_id')
-    .orderBy('position'),
-);
-const readsOfCollections = preparedQuery((db, ids: string[], userId: string) =>
-  db
-    .selectFrom('collection_reads')
-    .select(['collection_id', 'read_at'])
-    .where('collection_id', 'in', ids)
-    .where('user_id', '=', userId),
-);
-
 export async function collectionExtras(
   db: Db,
   collectionIds: readonly string[],
@@ -62,8 +45,19 @@ export async function collectionExtras(
   if (collectionIds.length === 0) return { tags, readAt };
   const ids = [...collectionIds];
   const [tagRows, readRows] = await Promise.all([
-    tagsOfCollections.all(db, ids),
-    readsOfCollections.all(db, ids, userId),
+    db
+      .selectFrom('collection_tags')
+      .select(['collection_id', 'user_id'])
+      .where('collection_id', 'in', ids)
+      .orderBy('collection_id')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('collection_reads')
+      .select(['collection_id', 'read_at'])
+      .where('collection_id', 'in', ids)
+      .where('user_id', '=', userId)
+      .execute(),
   ]);
   for (const r of tagRows)
     tags.set(r.collection_id, [...(tags.get(r.collection_id) ?? []), r.user_id]);

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/config.js';
 import type { Database } from './database.js';
-import { RaccoltaSqliteDialect } from './sqlite-dialect.js';
 import { openSqlite } from './sqlite.js';
 
 export type Db = Kysely<Database>;
@@ -58,8 +57,5 @@ export function createDb(config: Config['database'], logger?: DbLogger): Db {
   }
   mkdirSync(path.dirname(config.file), { recursive: true });
   const { database } = openSqlite(config.file, config.driver);
-  const dialect = new RaccoltaSqliteDialect(database);
-  const db = new Kysely<Database>({ dialect });
-  dialect.register(db as Kysely<never>);
-  return db;
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }

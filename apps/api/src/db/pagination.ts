@@ -1,9 +1,6 @@
 import { PAGE_SIZE } from '@raccolta/contracts';
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
-import type { Db } from './create-db.js';
-import type { Database } from './database.js';
-import { preparedQuery, type Placeholder } from './prepared.js';
 import { AppError } from '../errors/app-error.js';
 
 export type SortDirection = 'asc' | 'desc';
@@ -86,60 +83,4 @@ export async function paginate<DB, TB extends keyof DB, O>(
     .limit(limit + 1)
     .execute();
   return pageOf(rows, limit, opts);
-}
-
-/**
- * `paginate` for a list built as a prepared query (db/prepared.ts): built and compiled once per
- * shape (direction, first page or not, the list's own `undefined` or boolean arguments), then run
- * with the cursor, the limit and the list's arguments. The lists every page of the app asks for
- * use it; building their queries cost as much as running them.
- */
-export function preparedPage<A extends unknown[], O>(
-  build: (
-    db: Db,
-    ...args: { [K in keyof A]: Placeholder<A[K]> }
-  ) => SelectQueryBuilder<Database, keyof Database, O>,
-  keys: Omit<PageOptions<O>, 'direction' | 'limit' | 'lastKey'>,
-) {
-  const query = preparedQuery(
-    (
-      db: Db,
-      desc: boolean,
-      value: number | undefined,
-      id: string | undefined,
-      limit: number,
-      ...args: { [K in keyof A]: Placeholder<A[K]> }
-    ) => {
-      const direction = desc ? 'desc' : 'asc';
-      let q = build(db, ...args);
-      if (value !== undefined && id !== undefined) {
-        const op = sql.raw(desc ? '<' : '>');
-        q = q.where(
-          sql<SqlBool>`(${sql.ref(keys.sortColumn)}, ${sql.ref(keys.idColumn)}) ${op} (${value}, ${id})`,
-        );
-      }
-      return q
-        .orderBy(sql.ref(keys.sortColumn), direction)
-        .orderBy(sql.ref(keys.idColumn), direction)
-        .limit(limit);
-    },
-  );
-  return async (
-    db: Db,
-    opts: { direction: SortDirection; limit?: number | undefined; lastKey?: string | undefined },
-    ...args: A
-  ): Promise<Page<O>> => {
-    const limit = pageLimit(opts.limit);
-    const cursor = opts.lastKey ? decodeCursor(opts.lastKey) : undefined;
-    const rows = await query.all(
-      db,
-      opts.direction === 'desc',
-      cursor?.[0],
-      cursor?.[1],
-      limit + 1,
-      // The list's arguments as given; the builder sees them as placeholders.
-      ...(args as { [K in keyof A]: Placeholder<A[K]> }),
-    );
-    return pageOf(rows, limit, keys);
-  };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Generated, Kysely, SqliteDialect, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqlite, resolveSqliteDriver, rowMaker } from './sqlite.js';
+import { openSqlite, resolveSqliteDriver } from './sqlite.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 interface TestDb {
@@ -114,80 +114,5 @@ describe('the SQLite driver', () => {
       true,
     );
     expect(isUniqueViolation(error, { name: 'items_id', sqliteColumns: 'items.id' })).toBe(false);
-  });
-});
-
-describe('rows made from arrays of values', () => {
-  const QUERY = `SELECT a.id, a.name, a.note, b.name AS name, a.id * 1.5 AS half,
-    x'00ff' AS bytes, NULL AS missing, 'tricky "quoted"' AS "we""ird 'name'"
-    FROM items a JOIN items b ON b.id = a.id ORDER BY a.id`;
-  let plain: Kysely<TestDb>;
-
-  beforeEach(async () => {
-    await sql`INSERT INTO items (name, note) VALUES ('a', NULL), ('b', 'x'), ('c', 'y')`.execute(
-      db,
-    );
-    // A second connection to the same file whose driver makes its own rows.
-    const { database } = openSqlite(path.join(dir, 'test.db'), 'auto', { arrayRows: false });
-    plain = new Kysely<TestDb>({ dialect: new SqliteDialect({ database }) });
-  });
-
-  afterEach(async () => {
-    await plain.destroy();
-  });
-
-  it('are the rows the driver itself makes: names, order, duplicates, nulls, numbers, blobs', async () => {
-    const ours = (await sql.raw(QUERY).execute(db)).rows as Record<string, unknown>[];
-    const theirs = (await sql.raw(QUERY).execute(plain)).rows as Record<string, unknown>[];
-    expect(ours).toHaveLength(3);
-    expect(ours.map((r) => ({ ...r }))).toEqual(theirs.map((r) => ({ ...r })));
-    for (const [i, row] of ours.entries()) {
-      // The same property order as the driver's, and the last of two same-named columns wins.
-      expect(Object.keys(row)).toEqual(Object.keys(theirs[i] ?? {}));
-      expect(row.name).toBe(['a', 'b', 'c'][i]);
-    }
-    expect(Object.keys(ours[0] ?? {})).toEqual([
-      'id',
-      'name',
-      'note',
-      'half',
-      'bytes',
-      'missing',
-      `we"ird 'name'`,
-    ]);
-    expect(ours[1]).toMatchObject({ id: 2, note: 'x', half: 3, missing: null });
-    expect([...(ours[0]?.bytes as Uint8Array)]).toEqual([0, 255]);
-  });
-
-  it('also when streamed, returned by an insert, or through a typed query', async () => {
-    const streamed: unknown[] = [];
-    for await (const row of db.selectFrom('items').selectAll().orderBy('id').stream())
-      streamed.push({ ...row });
-    expect(streamed).toEqual(
-      (await plain.selectFrom('items').selectAll().orderBy('id').execute()).map((r) => ({ ...r })),
-    );
-    const returned = await db
-      .insertInto('items')
-      .values({ name: 'd', note: null })
-      .returning(['id', 'note'])
-      .executeTakeFirstOrThrow();
-    expect(returned).toEqual({ id: 4, note: null });
-  });
-
-  it('are made by one object literal per statement, names quoted', () => {
-    const make = rowMaker([{ name: 'a' }, { name: 'b"}; throw 1; ({"' }, { name: 'a' }]);
-    expect(make?.([1, 2, 3])).toEqual({ a: 3, 'b"}; throw 1; ({"': 2 });
-    expect(Object.keys(make?.([1, 2, 3]) ?? {})).toEqual(['a', 'b"}; throw 1; ({"']);
-    expect(rowMaker([])).toBeNull();
-    expect(rowMaker([{ name: 'id' }, { name: '__proto__' }])).toBeNull();
-  });
-
-  it('leave a column named __proto__ to the driver', async () => {
-    const query = `SELECT id, name AS "__proto__" FROM items ORDER BY id LIMIT 1`;
-    const [ours] = (await sql.raw(query).execute(db)).rows as Record<string, unknown>[];
-    const [theirs] = (await sql.raw(query).execute(plain)).rows as Record<string, unknown>[];
-    expect(ours?.id).toBe(1);
-    expect(Object.keys(ours ?? {})).toEqual(Object.keys(theirs ?? {}));
-    expect(Object.getPrototypeOf(ours)).toBe(Object.getPrototypeOf(theirs));
   });
 });

@@ -23,8 +23,6 @@ interface NodeSqliteStatement {
   run(...parameters: unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
   iterate(...parameters: unknown[]): IterableIterator<unknown>;
   columns(): { name: string }[];
-  /** Node 24 and later. */
-  setReturnArrays?(enabled: boolean): void;
 }
 interface NodeSqliteDatabase {
   exec(sql: string): void;
@@ -77,105 +75,45 @@ export function resolveSqliteDriver(choice: SqliteDriverChoice = 'auto'): Sqlite
   return choice;
 }
 
-export interface SqliteOptions {
-  /**
-   * Rows read as arrays of values and made into objects by a function compiled once per
-   * statement (`rowMaker`), instead of by the driver (default). The same objects, made about a
-   * third faster: both drivers set each column of each row on a new object one by one from C++
-   * (docs/benchmarks.md, "Authenticated lists under load"). Off, the driver makes its own rows.
-   */
-  arrayRows?: boolean;
-}
-
 /** Opens (creating it if needed) the SQLite file with the pragmas the application relies on. */
-export function openSqlite(
-  file: string,
-  choice: SqliteDriverChoice = 'auto',
-  { arrayRows = true }: SqliteOptions = {},
-): OpenedSqlite {
+export function openSqlite(file: string, choice: SqliteDriverChoice = 'auto'): OpenedSqlite {
   const driver = resolveSqliteDriver(choice);
   return {
     driver,
-    database:
-      driver === 'node'
-        ? openWithNodeSqlite(file, arrayRows)
-        : openWithBetterSqlite3(file, arrayRows),
+    database: driver === 'node' ? openWithNodeSqlite(file) : openWithBetterSqlite3(file),
   };
 }
 
-function openWithNodeSqlite(file: string, arrayRows: boolean): SqliteDatabase {
+function openWithNodeSqlite(file: string): SqliteDatabase {
   const m = loadNodeSqlite();
   if (!m) throw new Error('node:sqlite is not available');
   const sqlite = new m.DatabaseSync(file);
   for (const pragma of PRAGMAS) sqlite.exec(`PRAGMA ${pragma}`);
-  // Kysely passes the parameters as one array; node:sqlite takes them as arguments. Its own rows
-  // (without setReturnArrays, before Node 24) have a null prototype, which nothing here relies on
-  // (no BLOB column is read either, which node:sqlite would give as a Uint8Array, not a Buffer).
+  // Kysely passes the parameters as one array; node:sqlite takes them as arguments. Its rows
+  // have a null prototype, which nothing here relies on (no BLOB column is read either, which
+  // node:sqlite would give as a Uint8Array, not a Buffer).
   return withStatementCache(
-    (sql) => {
+    (sql): SqliteStatement => {
       const statement = sqlite.prepare(sql);
-      const columns = statement.columns();
-      const plain: SqliteStatement = {
-        reader: columns.length > 0,
+      return {
+        reader: statement.columns().length > 0,
         all: (parameters) => statement.all(...parameters),
         run: (parameters) => statement.run(...parameters),
         iterate: (parameters) => statement.iterate(...parameters),
       };
-      const toRow = arrayRows && statement.setReturnArrays ? rowMaker(columns) : null;
-      if (!toRow) return plain;
-      statement.setReturnArrays?.(true);
-      return withRowsFromArrays(plain, toRow);
     },
     () => sqlite.close(),
   );
 }
 
-function openWithBetterSqlite3(file: string, arrayRows: boolean): SqliteDatabase {
+function openWithBetterSqlite3(file: string): SqliteDatabase {
   const Database = require('better-sqlite3') as typeof BetterSqlite3;
   const sqlite = new Database(file);
   for (const pragma of PRAGMAS) sqlite.pragma(pragma);
   return withStatementCache(
-    (sql) => {
-      const statement = sqlite.prepare(sql);
-      const toRow = arrayRows && statement.reader ? rowMaker(statement.columns()) : null;
-      if (!toRow) return statement;
-      statement.raw(true);
-      return withRowsFromArrays(statement, toRow);
-    },
+    (sql) => sqlite.prepare(sql),
     () => sqlite.close(),
   );
-}
-
-type RowMaker = (values: unknown[]) => unknown;
-
-/**
- * A function making a statement's row object from its values: one object literal naming every
- * column, so V8 gives all rows of a statement one shape at once. Null (the driver makes the rows)
- * when a column is named `__proto__`, which a literal would take for the prototype. A name that
- * occurs twice keeps its first place and its last value, as the drivers' rows do.
- */
-export function rowMaker(columns: readonly { name: string }[]): RowMaker | null {
-  if (columns.length === 0 || columns.some((c) => c.name === '__proto__')) return null;
-  const properties = columns.map((c, i) => `${JSON.stringify(c.name)}: v[${i}]`).join(', ');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- column names quoted as JSON strings
-  return new Function('v', `return { ${properties} };`) as RowMaker;
-}
-
-/** A statement that reads arrays of values (raw, setReturnArrays), giving rows made by `toRow`. */
-function withRowsFromArrays(statement: SqliteStatement, toRow: RowMaker): SqliteStatement {
-  return {
-    reader: true,
-    all: (parameters) => {
-      const values = statement.all(parameters) as unknown[][];
-      const rows = new Array<unknown>(values.length);
-      for (let i = 0; i < values.length; i++) rows[i] = toRow(values[i] as unknown[]);
-      return rows;
-    },
-    run: (parameters) => statement.run(parameters),
-    iterate: function* (parameters) {
-      for (const values of statement.iterate(parameters)) yield toRow(values as unknown[]);
-    },
-  };
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Download, DownloadPart } from '@raccolta/contracts';
 import type { Selectable } from 'kysely';
 import type { DownloadPartsTable, DownloadsTable } from '../db/database.js';
-import { isoTime } from '../http/iso-time.js';
 
 export type DownloadRow = Selectable<DownloadsTable>;
 export type DownloadPartRow = Selectable<DownloadPartsTable>;
@@ -31,8 +30,8 @@ export function presentDownload(row: DownloadRow, parts: DownloadPartRow[]): Dow
     fileCount: row.file_count,
     totalBytes: row.total_bytes,
     parts: shown,
-    createdAt: isoTime(row.created_at),
-    readyAt: row.ready_at === null ? null : isoTime(row.ready_at),
-    expiresAt: row.expires_at === null ? null : isoTime(row.expires_at),
+    createdAt: new Date(row.created_at).toISOString(),
+    readyAt: row.ready_at === null ? null : new Date(row.ready_at).toISOString(),
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
   };
 }

@@ -1,6 +1,5 @@
 import type { FileItem, MemberRef } from '@raccolta/contracts';
 import type { FileRow } from './files.repository.js';
-import { isoTime } from '../http/iso-time.js';
 import { withoutInvisible } from './file-name.js';
 
 export interface FileExtras {
@@ -25,9 +24,9 @@ export function presentFile(row: FileRow, extras: FileExtras): FileItem {
     renditionStatus: row.rendition_status,
     uploadedBy: row.uploaded_by,
     uploader: extras.uploader,
-    createdAt: isoTime(row.created_at),
-    updatedAt: isoTime(row.updated_at),
-    readAt: extras.readAt === null ? null : isoTime(extras.readAt),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    readAt: extras.readAt === null ? null : new Date(extras.readAt).toISOString(),
     damaged: typeof row.damaged_at === 'number',
   };
 }

@@ -7,8 +7,7 @@ import {
 } from 'kysely';
 import type { Db, DbKind } from '../db/create-db.js';
 import type { Database, FilesTable } from '../db/database.js';
-import { paginate, preparedPage, type Page, type SortDirection } from '../db/pagination.js';
-import { preparedQuery } from '../db/prepared.js';
+import { paginate, type Page, type SortDirection } from '../db/pagination.js';
 
 /** Every query here is scoped by team or collection: an id of another team finds nothing. */
 
@@ -131,26 +130,6 @@ function withCreator(
   return filters.creator === undefined ? scope : [...scope, ['files.uploaded_by', filters.creator]];
 }
 
-/** A collection's files as a prepared page (db/prepared.ts): the list every collection opens with. */
-const collectionFilesPage = preparedPage(
-  (
-    db,
-    onPostgres: boolean,
-    desc: boolean,
-    collectionId: string,
-    creator: string | undefined,
-    from: number | undefined,
-    to: number | undefined,
-  ) =>
-    scoped(
-      onPostgres,
-      filesWhere(db, { from, to }).selectAll('files'),
-      withCreator([['files.collection_id', collectionId]], { creator }),
-      desc ? 'desc' : 'asc',
-    ),
-  FILE_KEYS,
-);
-
 /** A collection's files: files_collection_updated_idx, or …_uploader_… with `creator`. */
 export function listCollectionFiles(
   db: Db,
@@ -158,15 +137,11 @@ export function listCollectionFiles(
   collectionId: string,
   filters: FileListFilters,
 ): Promise<Page<FileRow>> {
-  return collectionFilesPage(
-    db,
-    { direction: filters.sort, limit: filters.limit, lastKey: filters.lastKey },
-    kind === 'postgres',
-    filters.sort === 'desc',
-    collectionId,
-    filters.creator,
-    filters.from,
-    filters.to,
+  return page(
+    kind,
+    filesWhere(db, filters).selectAll('files'),
+    withCreator([['files.collection_id', collectionId]], filters),
+    filters,
   );
 }
 
@@ -233,21 +208,18 @@ export function listFilesOfUser(
 }
 
 /** When the user last opened or downloaded each of these files; one query per page. */
-const readsOfFiles = preparedQuery((db, userId: string, fileIds: string[]) =>
-  db
-    .selectFrom('file_reads')
-    .select(['file_id', 'read_at'])
-    .where('user_id', '=', userId)
-    .where('file_id', 'in', fileIds),
-);
-
 export async function fileReadTimes(
   db: Db,
   userId: string,
   fileIds: string[],
 ): Promise<Map<string, number>> {
   if (fileIds.length === 0) return new Map();
-  const rows = await readsOfFiles.all(db, userId, fileIds);
+  const rows = await db
+    .selectFrom('file_reads')
+    .select(['file_id', 'read_at'])
+    .where('user_id', '=', userId)
+    .where('file_id', 'in', fileIds)
+    .execute();
   return new Map(rows.map((r) => [r.file_id, r.read_at]));
 }
 

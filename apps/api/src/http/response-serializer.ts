@@ -75,42 +75,24 @@ export function compileSchema(schema: unknown): Serialize | null {
   } catch {
     return null;
   }
-  return fastJson(simplify(json) as Parameters<typeof fastJson>[0], {
-    // Where a response holds a union, fast-json-stringify validates with Ajv, which would warn
-    // about `unsafe` (no union branch has it, see `simplify`).
-    ajv: { formats: { unsafe: true } },
-  });
+  return fastJson(simplify(json) as Parameters<typeof fastJson>[0]);
 }
 
 /**
- * Formats whose values are written between quotes as they are (fast-json-stringify's `unsafe`),
- * instead of being checked character by character for what JSON must escape: a UUID (hex digits
- * and dashes) and an ISO 8601 instant (digits, `-`, `:`, `.`, `T`, `Z`) hold nothing to escape.
- * The escaping loop was half the time of writing a page of collections (53 against 26 µs for 20;
- * docs/benchmarks.md, "Authenticated lists under load"). Every value in such a field is an id the
- * server made or a request's id already validated as a UUID, or a time written by `isoTime`; where
- * `checkWithZod` is on, the contract's own check (its pattern) fails any other value.
- */
-const VERBATIM = new Set(['uuid', 'date-time']);
-
-/**
- * Three rewrites for fast-json-stringify, none changing what is written:
+ * Two rewrites for fast-json-stringify, neither changing what is written:
  * - no `additionalProperties: false`: fast-json-stringify leaves out unnamed properties anyway,
  *   but where it picks an `anyOf` branch by validating the value, a row carrying more columns than
  *   the contract names would match no branch;
  * - `anyOf: [X, { type: 'null' }]` (Zod's `.nullable()`) as `type: [X's type, 'null']` where X
- *   is a plain scalar: a `typeof` test instead of validating the value against each branch;
- * - a UUID or date-time string written verbatim (VERBATIM above).
+ *   is a plain scalar: a `typeof` test instead of validating the value against each branch.
  */
-function simplify(node: unknown, inUnion = false): unknown {
-  if (Array.isArray(node)) return node.map((item) => simplify(item, inUnion));
+function simplify(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplify);
   if (node === null || typeof node !== 'object') return node;
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(node as JsonSchema)) {
     if (key === 'additionalProperties' && value === false) continue;
-    // Inside a union fast-json-stringify picks the branch by validating the value, so every
-    // branch keeps its format and pattern (a verbatim UUID branch would take any string).
-    out[key] = simplify(value, inUnion || UNIONS.has(key));
+    out[key] = simplify(value);
   }
   const anyOf = out.anyOf;
   if (Array.isArray(anyOf) && anyOf.length === 2) {
@@ -120,22 +102,10 @@ function simplify(node: unknown, inUnion = false): unknown {
     if ((nullFirst || isNullType(b)) && other && isScalar(other)) {
       const { anyOf: _anyOf, ...rest } = out;
       // Only null or a string is left to tell apart, by their type.
-      return verbatim({ ...rest, ...other, type: [other.type, 'null'] }, inUnion);
+      return { ...rest, ...other, type: [other.type, 'null'] };
     }
   }
-  return verbatim(out, inUnion);
-}
-
-const UNIONS = new Set(['anyOf', 'oneOf', 'allOf', 'if', 'then', 'else', 'not']);
-
-/** A UUID or date-time string (or null) as `unsafe`, written between quotes as it is. */
-function verbatim(schema: JsonSchema, inUnion: boolean): JsonSchema {
-  if (inUnion || typeof schema.format !== 'string' || !VERBATIM.has(schema.format)) return schema;
-  const { type } = schema;
-  if (type === 'string') return { type, format: 'unsafe' };
-  if (Array.isArray(type) && type.length === 2 && type.includes('string') && type.includes('null'))
-    return { type, format: 'unsafe' };
-  return schema;
+  return out;
 }
 
 const isNullType = (s: JsonSchema | undefined) =>

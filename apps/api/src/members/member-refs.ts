@@ -1,12 +1,11 @@
 import type { MemberRef } from '@raccolta/contracts';
 import type { Db } from '../db/create-db.js';
-import { preparedQuery } from '../db/prepared.js';
 
 // The member's name as a correlated subquery, not a left join: SQLite answers the join by
 // scanning users when the table is small, three times slower (docs/benchmarks.md, "Authenticated
 // lists under load"). Null when the user has no membership row in the team at all.
-const refsOf = preparedQuery((db, teamId: string, ids: string[]) =>
-  db
+function refsOf(db: Db, teamId: string, ids: string[]) {
+  return db
     .selectFrom('users')
     .select(['users.id as user_id', 'users.avatar_url'])
     .select((eb) =>
@@ -22,8 +21,9 @@ const refsOf = preparedQuery((db, teamId: string, ids: string[]) =>
         .where('team_members.team_id', '=', teamId)
         .as('nickname'),
     )
-    .where('users.id', 'in', ids),
-);
+    .where('users.id', 'in', ids)
+    .execute();
+}
 
 /**
  * Names and avatars of some users as members of one team, in one query, for lists that show who
@@ -40,7 +40,7 @@ export async function memberRefs(
     ids.map((userId) => [userId, { userId, nickname: null, avatarUrl: null }]),
   );
   if (ids.length === 0) return refs;
-  const rows = await refsOf.all(db, teamId, ids);
+  const rows = await refsOf(db, teamId, ids);
   for (const row of rows) {
     refs.set(row.user_id, {
       userId: row.user_id,

@@ -1,6 +1,5 @@
 import type { Member } from '@raccolta/contracts';
 import type { MemberView } from './members.repository.js';
-import { isoTime } from '../http/iso-time.js';
 
 /** A membership as the API shows it (spec §3): username for internal members only. */
 export function presentMember(row: MemberView): Member {
@@ -14,10 +13,10 @@ export function presentMember(row: MemberView): Member {
     type: row.type,
     email: internal ? null : (row.email ?? row.user_email),
     username: internal ? row.user_username : null,
-    createdAt: isoTime(row.created_at),
+    createdAt: new Date(row.created_at).toISOString(),
     // Rows made before anyone was recorded as their creator count as joining by themselves.
     createdBy: row.created_by ?? row.user_id,
-    joinedAt: row.joined_at === null ? null : isoTime(row.joined_at),
+    joinedAt: row.joined_at === null ? null : new Date(row.joined_at).toISOString(),
     avatarUrl: row.user_avatar_url,
     inviteExpiresAt: row.status === 'invited' ? row.invite_expires_at : null,
   };

@@ -1,6 +1,5 @@
 import type { MemberRole, Team, TeamListItem } from '@raccolta/contracts';
 import type { TeamRow } from '../db/rows.js';
-import { isoTime } from '../http/iso-time.js';
 
 /** A team; with `memberRole`, a team of the caller's list (TeamListItem). */
 export function presentTeam(
@@ -21,9 +20,9 @@ export function presentTeam(
     description: row.description,
     mode: row.mode,
     ownerId: row.owner_id,
-    createdAt: isoTime(row.created_at),
+    createdAt: new Date(row.created_at).toISOString(),
     createdBy: row.created_by,
-    updatedAt: isoTime(row.updated_at),
+    updatedAt: new Date(row.updated_at).toISOString(),
     updatedBy: row.updated_by,
     membersCount: extras.membersCount,
     starAlias: row.star_alias,

@@ -1,10 +1,8 @@
-import { preparedQuery } from '../db/prepared.js';
 import type { Db, DbKind } from '../db/create-db.js';
 import type { TeamMembersTable, TeamsTable } from '../db/database.js';
-import type { Page } from '../db/pagination.js';
+import { paginate, type Page } from '../db/pagination.js';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { likeEscaped } from '../db/like.js';
-import { preparedPage } from '../db/pagination.js';
 import type { MemberRole } from '@raccolta/contracts';
 import type { TeamRow } from '../db/rows.js';
 import { teamNameSearchPattern } from './team-name.js';
@@ -18,33 +16,6 @@ export interface TeamListRow extends TeamRow {
   members_count: number | string | null;
 }
 
-const teamsPage = preparedPage(
-  (db, userId: string, pattern: string | undefined) => {
-    const q = db
-      .selectFrom('teams')
-      .innerJoin('team_members', 'team_members.team_id', 'teams.id')
-      .selectAll('teams')
-      .select('team_members.role as member_role')
-      .select((eb) =>
-        eb
-          .selectFrom('team_members as counted')
-          .select(eb.fn.countAll<number | string>().as('n'))
-          .whereRef('counted.team_id', '=', 'teams.id')
-          .where('counted.status', '=', 'active')
-          .as('members_count'),
-      )
-      .where('team_members.user_id', '=', userId)
-      .where('team_members.status', '=', 'active');
-    return pattern === undefined ? q : q.where(likeEscaped(storedNameKey, pattern));
-  },
-  {
-    sortColumn: 'teams.created_at',
-    idColumn: 'teams.id',
-    sortValue: (r) => r.created_at,
-    id: (r) => r.id,
-  },
-);
-
 /** The teams a user is an active member of, newest first, optionally by a part of the name. */
 export function listTeamsOfUser(
   db: Db,
@@ -52,38 +23,45 @@ export function listTeamsOfUser(
   opts: { search?: string | undefined; lastKey?: string | undefined; limit?: number | undefined },
 ): Promise<Page<TeamListRow>> {
   const search = opts.search?.trim();
-  return teamsPage(
-    db,
-    { direction: 'desc', lastKey: opts.lastKey, limit: opts.limit },
-    userId,
-    search ? teamNameSearchPattern(search) : undefined,
-  );
+  let q = db
+    .selectFrom('teams')
+    .innerJoin('team_members', 'team_members.team_id', 'teams.id')
+    .selectAll('teams')
+    .select('team_members.role as member_role')
+    .select((eb) =>
+      eb
+        .selectFrom('team_members as counted')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .whereRef('counted.team_id', '=', 'teams.id')
+        .where('counted.status', '=', 'active')
+        .as('members_count'),
+    )
+    .where('team_members.user_id', '=', userId)
+    .where('team_members.status', '=', 'active');
+  if (search) q = q.where(likeEscaped(storedNameKey, teamNameSearchPattern(search)));
+  return paginate(q, {
+    sortColumn: 'teams.created_at',
+    idColumn: 'teams.id',
+    sortValue: (r) => r.created_at,
+    id: (r) => r.id,
+    direction: 'desc',
+    lastKey: opts.lastKey,
+    limit: opts.limit,
+  });
 }
-
-const aliasesOf = preparedQuery((db, teamIds: string[]) =>
-  db
-    .selectFrom('team_aliases')
-    .select(['team_id', 'alias'])
-    .where('team_id', 'in', teamIds)
-    .orderBy('created_at')
-    .orderBy('alias'),
-);
-
-const activeCounts = preparedQuery((db, teamIds: string[]) =>
-  db
-    .selectFrom('team_members')
-    .select(['team_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('team_id', 'in', teamIds)
-    .where('status', '=', 'active')
-    .groupBy('team_id'),
-);
 
 /** The aliases of several teams, oldest first. */
 export async function teamAliases(db: Db, teamIds: string[]): Promise<Map<string, string[]>> {
   const aliases = new Map<string, string[]>();
   if (teamIds.length === 0) return aliases;
-  for (const r of await aliasesOf.all(db, teamIds))
-    aliases.set(r.team_id, [...(aliases.get(r.team_id) ?? []), r.alias]);
+  const rows = await db
+    .selectFrom('team_aliases')
+    .select(['team_id', 'alias'])
+    .where('team_id', 'in', teamIds)
+    .orderBy('created_at')
+    .orderBy('alias')
+    .execute();
+  for (const r of rows) aliases.set(r.team_id, [...(aliases.get(r.team_id) ?? []), r.alias]);
   return aliases;
 }
 
@@ -95,7 +73,15 @@ export async function teamExtras(
   const counts = new Map<string, number>();
   const [aliases, countRows] = await Promise.all([
     teamAliases(db, teamIds),
-    teamIds.length === 0 ? [] : activeCounts.all(db, teamIds),
+    teamIds.length === 0
+      ? []
+      : db
+          .selectFrom('team_members')
+          .select(['team_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('team_id', 'in', teamIds)
+          .where('status', '=', 'active')
+          .groupBy('team_id')
+          .execute(),
   ]);
   for (const r of countRows) counts.set(r.team_id, Number(r.n));
   return { aliases, counts };

@@ -1,5 +1,4 @@
 import type { MemberRef, TrashItem } from '@raccolta/contracts';
-import { isoTime } from '../http/iso-time.js';
 import type { TrashRow } from './trash.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +23,7 @@ export function presentTrash(
       nickname: null,
       avatarUrl: null,
     },
-    deletedAt: isoTime(row.deleted_at),
-    purgeAt: isoTime(row.deleted_at + trashDays * DAY_MS),
+    deletedAt: new Date(row.deleted_at).toISOString(),
+    purgeAt: new Date(row.deleted_at + trashDays * DAY_MS).toISOString(),
   }));
 }

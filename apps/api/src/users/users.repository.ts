@@ -1,4 +1,3 @@
-import { preparedQuery } from '../db/prepared.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/create-db.js';
 import type { UsersTable } from '../db/database.js';
@@ -6,12 +5,8 @@ import { newId } from '../db/ids.js';
 
 export type UserRow = Selectable<UsersTable>;
 
-const userById = preparedQuery((db, id: string) =>
-  db.selectFrom('users').selectAll().where('id', '=', id),
-);
-
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return userById.first(db, id);
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

@@ -72,7 +72,7 @@ describe('compiled response serializer', () => {
     ).toThrow();
   });
 
-  it('writes UUIDs and instants verbatim, and escapes every other string', () => {
+  it('escapes every string, UUIDs and instants included, as JSON.stringify does', () => {
     const shape = z.object({
       id: z.uuid(),
       at: z.iso.datetime(),
@@ -86,13 +86,15 @@ describe('compiled response serializer', () => {
       at: '2026-11-27T03:30:00.000Z',
       readAt: null,
       ids: ['0195f1a2-7c3e-7d4b-9a1f-3c2b1a0f9e8e'],
-      // What JSON must escape, in a field that is neither: a quote, a backslash, a control
-      // character and a lone surrogate.
+      // What JSON must escape: a quote, a backslash, a control character and a lone surrogate.
       label: 'say "hi" \\ \u0001 \ud800',
     };
     expect(serialize?.(value)).toBe(JSON.stringify(value));
     const read = { ...value, readAt: '2026-11-27T03:31:00.000Z' };
     expect(serialize?.(read)).toBe(JSON.stringify(read));
+    // The serializer does not validate: what a UUID or date-time field holds is escaped too.
+    const forged = { ...value, id: 'x", "admin": true, "y": "', at: 'a\\"b', ids: ['"'] };
+    expect(serialize?.(forged)).toBe(JSON.stringify(forged));
   });
 
   it('keeps every check inside a union, where the branch is chosen by the value', () => {
@@ -108,7 +110,7 @@ describe('compiled response serializer', () => {
         const value = { ref, owner: { id } };
         expect(serialize?.(value)).toBe(JSON.stringify(value));
       }
-      // Ajv, which chooses the branch, knows the verbatim format and says nothing about it.
+      // Ajv, which chooses the branch, knows every format and says nothing about them.
       expect(warn).not.toHaveBeenCalled();
     } finally {
       warn.mockRestore();
@@ -135,17 +137,25 @@ describe('compiled response serializer', () => {
     }
   });
 
-  it('fails a response whose UUID field holds anything else, where Zod checks', async () => {
-    const app = Fastify().withTypeProvider<ZodTypeProvider>();
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(createResponseSerializerCompiler({ checkWithZod: true }));
-    app.get('/id', { schema: { response: { 200: z.object({ id: z.uuid() }) } } }, () => ({
-      id: 'not-an-id", "admin": true',
-    }));
-    const res = await app.inject({ url: '/id' });
-    expect(res.statusCode).toBe(500);
-    expect(res.body).not.toContain('admin');
-    await app.close();
+  it('fails a response whose UUID field holds anything else where Zod checks, escapes it where not', async () => {
+    for (const checkWithZod of [true, false]) {
+      const app = Fastify().withTypeProvider<ZodTypeProvider>();
+      app.setValidatorCompiler(validatorCompiler);
+      app.setSerializerCompiler(createResponseSerializerCompiler({ checkWithZod }));
+      app.get('/id', { schema: { response: { 200: z.object({ id: z.uuid() }) } } }, () => ({
+        id: 'not-an-id", "admin": true',
+      }));
+      const res = await app.inject({ url: '/id' });
+      if (checkWithZod) {
+        expect(res.statusCode).toBe(500);
+        expect(res.body).not.toContain('admin');
+      } else {
+        // Production writes what it was given, but as one string: nothing is added to the object.
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ id: 'not-an-id", "admin": true' });
+      }
+      await app.close();
+    }
   });
 
   it('keeps Zod for a schema JSON Schema cannot express', () => {
