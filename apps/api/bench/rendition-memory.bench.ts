@@ -35,6 +35,7 @@ function tiff(side: number): Promise<Buffer> {
       width: side,
       height: side,
       channels: 3,
+      background: '#000000',
       noise: { type: 'gaussian', mean: 128, sigma: 40 },
     },
   })
