@@ -8,6 +8,7 @@ import { benchListLoad } from './list-load.bench.js';
 import { benchMigrations } from './migrations.bench.js';
 import { benchOffload } from './offload.bench.js';
 import { benchPagination } from './pagination.bench.js';
+import { benchRenditionMemory } from './rendition-memory.bench.js';
 import { benchStream } from './stream.bench.js';
 import { benchThumbnails } from './thumbnails.bench.js';
 import { benchUploads } from './upload.bench.js';
@@ -46,6 +47,10 @@ suites.push({
   run: benchListLoad,
 });
 suites.push({ name: 'Thumbnails and previews (ratio: images per second)', run: benchThumbnails });
+suites.push({
+  name: 'Rendition memory: ten 150 MB TIFFs through the API worker (ratio: RSS growth against the 150 MB goal)',
+  run: benchRenditionMemory,
+});
 suites.push({
   name: 'Uploads through tus on local disk (ratio: throughput against a bare Node server)',
   run: benchUploads,

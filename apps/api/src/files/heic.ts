@@ -26,7 +26,10 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const decode = require(workerData.modulePath);
 (async () => {
-  const images = await decode.all({ buffer: workerData.input });
+  const input = typeof workerData.input === 'string'
+    ? require('node:fs').readFileSync(workerData.input)
+    : workerData.input;
+  const images = await decode.all({ buffer: input });
   try {
     const first = images[0];
     if (!first) return parentPort.postMessage({ ok: false, reason: 'undecodable', message: 'no image in HEIF file' });
@@ -59,8 +62,14 @@ const modulePath = createRequire(import.meta.url).resolve('heic-decode');
  * running the inline worker, and its heap grows to fit the largest image and never shrinks, which
  * ending the thread gives back. Starting a thread and compiling the module costs ~0.2 s, small
  * beside the decode.
+ *
+ * `input` is the file's bytes, or its path: then the thread reads the file itself, so the bytes
+ * are never held by the calling thread nor copied into the worker's.
  */
-export async function decodeHeic(input: Buffer, maxInputPixels: number): Promise<RgbaImage> {
+export async function decodeHeic(
+  input: Buffer | string,
+  maxInputPixels: number,
+): Promise<RgbaImage> {
   const answer = await runDecoder(input, maxInputPixels);
   if (!answer.ok && answer.reason === 'size') {
     assertPixelLimit(answer.width, answer.height, maxInputPixels);
@@ -71,7 +80,7 @@ export async function decodeHeic(input: Buffer, maxInputPixels: number): Promise
   return { width, height, data, hasAlpha: hasTransparentPixel(data) };
 }
 
-function runDecoder(input: Buffer, maxInputPixels: number): Promise<WorkerAnswer> {
+function runDecoder(input: Buffer | string, maxInputPixels: number): Promise<WorkerAnswer> {
   return runInThread<WorkerAnswer>(
     WORKER_SOURCE,
     { modulePath, input, maxInputPixels },

@@ -27,7 +27,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 (async () => {
   const { createCanvas } = require(workerData.canvasPath);
   const pdfjs = await import(workerData.pdfjsUrl);
-  const input = workerData.input;
+  const input = typeof workerData.input === 'string'
+    ? require('node:fs').readFileSync(workerData.input)
+    : workerData.input;
   const task = pdfjs.getDocument({
     data: new Uint8Array(input.buffer, input.byteOffset, input.byteLength),
     isEvalSupported: false,
@@ -103,9 +105,12 @@ export function canRenderPdf(): boolean {
  * Renders the first page of a PDF to RGBA, its longer side `size` pixels, in a worker thread of
  * its own: parsing and drawing are synchronous JavaScript that would stall every request of an API
  * process running the inline worker, and a thread's memory is given back when it ends.
+ *
+ * pdf.js needs the whole document in memory (its range loading still allocates the file's length),
+ * so the thread holds it: `input` is the bytes, or the path of a file the thread reads itself.
  */
 export async function renderPdfFirstPage(
-  input: Buffer,
+  input: Buffer | string,
   size: number,
   maxInputPixels: number,
 ): Promise<RgbaImage> {

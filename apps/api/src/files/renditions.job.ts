@@ -4,7 +4,13 @@ import type { Config } from '../config/config.js';
 import type { Db } from '../db/create-db.js';
 import { defineJob, PermanentJobError } from '../jobs/define-job.js';
 import type { Clock, JobRun } from '../jobs/types.js';
-import { StorageNotFoundError, type Storage } from '../storage/storage.js';
+import { objectFile, scratchDirOf } from '../storage/object-file.js';
+import {
+  StorageNotFoundError,
+  StorageTooLargeError,
+  type ObjectFile,
+  type Storage,
+} from '../storage/storage.js';
 import { keysOfRow } from './files.keys.js';
 import { findFileById, type FileRow } from './files.repository.js';
 import { makeRenditions, RenditionError } from './renditions.js';
@@ -17,8 +23,8 @@ export interface RenditionJobDeps {
 }
 
 /**
- * Sources are read whole into memory for sharp; beyond this the job refuses rather than risk the
- * worker. Pixel bombs in small files are stopped by makeRenditions' pixel limit instead.
+ * Beyond this the job refuses the original rather than spend the disk and the time on it. Pixel
+ * bombs in small files are stopped by makeRenditions' pixel limit instead.
  */
 export const MAX_RENDITION_SOURCE_BYTES = 200 * 1024 * 1024;
 
@@ -33,31 +39,35 @@ class UnrenderableError extends Error {
   }
 }
 
-async function readSource(storage: Storage, key: string): Promise<Buffer> {
+/**
+ * The original as a file on local disk, never whole in memory: sharp reads it as it decodes. On
+ * local storage a hard link to the object; on S3, or for an encrypted object, a copy streamed
+ * (deciphered) into DATA_DIR/tmp. The caller releases it.
+ */
+async function openSource(deps: RenditionJobDeps, key: string, job: JobRun): Promise<ObjectFile> {
+  const { storage, config } = deps;
   const info = await storage.stat(key);
   if (info === null) throw new UnrenderableError('missing', 'the original is not in storage');
   if (info.size > MAX_RENDITION_SOURCE_BYTES)
     throw new UnrenderableError('tooLarge', `the original has ${info.size} bytes`);
-  let stream: Readable;
   try {
-    stream = await storage.get(key);
+    return await objectFile(storage, key, {
+      scratchDir: scratchDirOf(config.dataDir),
+      // The object could be replaced between stat and here; the bound holds for what is read.
+      maxBytes: MAX_RENDITION_SOURCE_BYTES,
+      signal: job.signal,
+    });
   } catch (err) {
     if (err instanceof StorageNotFoundError)
       throw new UnrenderableError('missing', 'the original is not in storage', { cause: err });
+    if (err instanceof StorageTooLargeError)
+      throw new UnrenderableError(
+        'tooLarge',
+        `the original has more than ${MAX_RENDITION_SOURCE_BYTES} bytes`,
+        { cause: err },
+      );
     throw err;
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    // The object could be replaced between stat and get; the bound holds for what is read.
-    if (size > MAX_RENDITION_SOURCE_BYTES) {
-      stream.destroy();
-      throw new UnrenderableError('tooLarge', `the original has more than ${size} bytes`);
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** Never touches updated_at: lists are ordered by it, and a thumbnail is not a change. */
@@ -72,16 +82,18 @@ async function markFailed(db: Db, fileId: string): Promise<void> {
 
 async function render(deps: RenditionJobDeps, file: FileRow, job: JobRun): Promise<void> {
   const { db, storage, config } = deps;
-  const source = await readSource(storage, file.storage_key);
+  const source = await openSource(deps, file.storage_key, job);
   let made;
   try {
-    made = await makeRenditions(source, file.content_type, {
+    made = await makeRenditions(source.path, file.content_type, {
       maxInputPixels: config.files.maxInputPixels,
     });
   } catch (err) {
     if (err instanceof RenditionError)
       throw new UnrenderableError(err.reason, err.message, { cause: err });
     throw err;
+  } finally {
+    await source.release();
   }
   job.signal.throwIfAborted();
   const keys = keysOfRow(file);

@@ -1,4 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
@@ -13,6 +16,7 @@ import {
 import { makePdf } from './pdf.fixture.js';
 
 const opts = { maxInputPixels: 100_000_000 };
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const fixture = (name: string) =>
   readFile(new URL(`../../test/fixtures/images/${name}`, import.meta.url));
 
@@ -303,5 +307,65 @@ describe('assertPixelLimit', () => {
     expect(() => assertPixelLimit(0, 10, 100)).toThrow(
       expect.objectContaining({ reason: 'undecodable' }),
     );
+  });
+});
+
+describe('makeRenditions from a file', () => {
+  /** `input` written to a file of a temp folder; the folder is removed after `use`. */
+  async function fromFile<T>(input: Buffer, use: (file: string) => Promise<T>): Promise<T> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'raccolta-renditions-'));
+    try {
+      const file = path.join(dir, 'original');
+      await writeFile(file, input);
+      return await use(file);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it.each([
+    ['image/jpeg', () => gradient(1800, 1200).jpeg().withMetadata({ orientation: 6 }).toBuffer()],
+    ['image/png', () => gradient(1800, 1200).ensureAlpha(0.5).png().toBuffer()],
+    ['image/tiff', () => gradient(1800, 1200).tiff({ compression: 'none' }).toBuffer()],
+    ['image/gif', () => gradient(200, 100, 2).gif().toBuffer()],
+    ['image/avif', () => gradient(600, 400).avif({ effort: 0 }).toBuffer()],
+    ['image/heic', () => fixture('sample.heic')],
+    ['application/pdf', () => Promise.resolve(makePdf({ pages: 2 }))],
+  ])('makes the same renditions of %s as from its bytes', async (type, encode) => {
+    const input = await encode();
+    const fromBytes = await makeRenditions(input, type, opts);
+    const fromPath = await fromFile(input, (file) => makeRenditions(file, type, opts));
+    expect(fromPath.width).toBe(fromBytes.width);
+    expect(fromPath.height).toBe(fromBytes.height);
+    expect(sha256(fromPath.thumbnail)).toBe(sha256(fromBytes.thumbnail));
+    expect(sha256(fromPath.preview)).toBe(sha256(fromBytes.preview));
+  });
+
+  it('refuses the same files for the same reasons', async () => {
+    const cases: [Buffer, string, RenditionFailure][] = [
+      [pngDeclaring(50_000, 50_000), 'image/png', 'tooManyPixels'],
+      [Buffer.from('definitely not a jpeg'.repeat(100)), 'image/jpeg', 'undecodable'],
+      [await gradient(64, 64).png().toBuffer(), 'image/jpeg', 'undecodable'],
+      [
+        (await gradient(300, 200).jpeg().toBuffer()).subarray(0, 2_000),
+        'image/jpeg',
+        'undecodable',
+      ],
+      [(await fixture('sample.heic')).subarray(0, 900), 'image/heic', 'undecodable'],
+      [await gradient(64, 64).jpeg().toBuffer(), 'image/heif', 'undecodable'],
+      [Buffer.from('%PDF-1.7\nnothing else'), 'application/pdf', 'undecodable'],
+      [makePdf().subarray(0, 200), 'application/pdf', 'undecodable'],
+    ];
+    for (const [[input, type, reason], i] of cases.map((c, i) => [c, i] as const))
+      expect(
+        await fromFile(input, (file) => failure(makeRenditions(file, type, opts))),
+        `case ${i}: ${type} ${reason}`,
+      ).toBe(reason);
+  });
+
+  it('calls a file that is gone undecodable', async () => {
+    const gone = path.join(tmpdir(), `raccolta-gone-${process.pid}-${Date.now()}`);
+    expect(await failure(makeRenditions(gone, 'image/jpeg', opts))).toBe('undecodable');
+    expect(await failure(makeRenditions(gone, 'image/heic', opts))).toBe('undecodable');
   });
 });

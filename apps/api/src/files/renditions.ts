@@ -49,9 +49,13 @@ export function canRender(contentType: string): boolean {
  * Makes the WebP thumbnail and preview of an uploaded image: upright, metadata stripped (sharp
  * writes none unless asked), first frame only, never enlarged. Throws RenditionError for input
  * that is too large or not an image of the stated type.
+ *
+ * `input` is the image's bytes or the path of a file holding them. A path keeps memory bounded:
+ * sharp reads the file as it decodes, and the HEIC decoder and the PDF renderer read it in their
+ * own threads.
  */
 export async function makeRenditions(
-  input: Buffer,
+  input: Buffer | string,
   contentType: string,
   opts: RenditionOptions,
 ): Promise<Renditions> {
@@ -79,7 +83,11 @@ interface Source {
   height: number;
 }
 
-async function sharpSource(input: Buffer, type: string, opts: RenditionOptions): Promise<Source> {
+async function sharpSource(
+  input: Buffer | string,
+  type: string,
+  opts: RenditionOptions,
+): Promise<Source> {
   const format = SHARP_FORMATS.get(type);
   if (!format) throw new RenditionError('undecodable', { message: `cannot render ${type}` });
   const options = { limitInputPixels: opts.maxInputPixels };
@@ -96,12 +104,12 @@ async function sharpSource(input: Buffer, type: string, opts: RenditionOptions):
   };
 }
 
-async function heifSource(input: Buffer, opts: RenditionOptions): Promise<Source> {
+async function heifSource(input: Buffer | string, opts: RenditionOptions): Promise<Source> {
   return rgbaSource(await decodeHeic(input, opts.maxInputPixels), opts);
 }
 
 /** The first page, drawn at the preview's size: the page is the picture a viewer would show. */
-async function pdfSource(input: Buffer, opts: RenditionOptions): Promise<Source> {
+async function pdfSource(input: Buffer | string, opts: RenditionOptions): Promise<Source> {
   const image = await renderPdfFirstPage(input, RENDITION_SIZES.preview, opts.maxInputPixels);
   return rgbaSource(image, opts);
 }

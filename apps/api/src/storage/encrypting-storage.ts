@@ -134,6 +134,10 @@ export function withEncryption(
       // Its SHA-256 was taken as the upload arrived.
       return (await put(key, createReadStream(sourcePath), { digest: false })).size;
     },
+    /** The file on disk holds ciphertext: readers of an encrypted object go through get. */
+    async fileForReading(key) {
+      return isEncryptedKey(key) ? null : local.fileForReading(key);
+    },
   };
   return adopting;
 }

@@ -26,6 +26,7 @@ import {
   StorageTooLargeError,
   type ByteRange,
   type ListedObject,
+  type ObjectFile,
   type ObjectInfo,
   type PutOptions,
   type PutResult,
@@ -56,6 +57,13 @@ export interface LocalStorage extends Storage {
    * links again. Resolves to the object's size.
    */
   adoptFile(key: string, sourcePath: string): Promise<number>;
+  /**
+   * The object as a file of the caller's own without copying it: a hard link in the temp folder
+   * (in a folder of its own, whose age the sweep goes by). Null when the bytes on disk are not what
+   * readers get (an encrypted object behind `withEncryption`): read those with get. Throws
+   * StorageNotFoundError when there is no object.
+   */
+  fileForReading(key: string): Promise<ObjectFile | null>;
 }
 
 const TEMP_DIR = '.tmp';
@@ -317,10 +325,31 @@ export function createLocalStorage(options: LocalStorageOptions): LocalStorage {
     return size;
   }
 
+  async function fileForReading(key: string): Promise<ObjectFile> {
+    const objectPath = pathOf(key);
+    // The link's own mtime is the object's: the folder around it dates the reading for the sweep.
+    const dir = path.join(tempDir, `${randomUUID()}.read`);
+    await mkdir(dir, { recursive: true });
+    const filePath = path.join(dir, 'object');
+    let size: number;
+    try {
+      await link(objectPath, filePath);
+      size = (await stat(filePath)).size;
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      // link(2) answers EPERM for a directory: no object there either.
+      if (isMissing(error) || hasCode(error, 'EPERM') || hasCode(error, 'EISDIR'))
+        throw new StorageNotFoundError(key, { cause: error });
+      throw error;
+    }
+    return { path: filePath, size, release: () => rm(dir, { recursive: true, force: true }) };
+  }
+
   return {
     kind: 'local',
     root,
     adoptFile,
+    fileForReading,
     put,
     get,
     stat: statObject,

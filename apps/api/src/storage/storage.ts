@@ -90,6 +90,19 @@ export interface StorageEncryption {
   keyIdOf(key: string): Promise<string>;
 }
 
+/**
+ * An object's plain bytes as a file on local disk, for a reader that needs a path (sharp reads a
+ * file piece by piece instead of holding it whole). The file is the reader's own: replacing or
+ * deleting the key meanwhile does not change it. release() removes it; the temp sweeps remove what
+ * a crash left.
+ */
+export interface ObjectFile {
+  path: string;
+  /** Bytes in the file. */
+  size: number;
+  release(): Promise<void>;
+}
+
 export type StorageErrorCode = 'invalidKey' | 'notFound' | 'tooLarge' | 'invalidRange';
 
 export class StorageError extends Error {
