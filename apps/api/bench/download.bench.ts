@@ -3,7 +3,7 @@
 import type { Download } from '@raccolta/contracts';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,14 +14,35 @@ import { loadConfig } from '../src/config/config.js';
 import { createContext } from '../src/runtime.js';
 import { createCollection, createStoredFile } from '../test/files/files-world.js';
 import { startApiProcess, type ApiProcess } from '../test/helpers/api-process.js';
-import { createTeam, createUser } from '../test/helpers/factories.js';
+import { addMember, createTeam, createUser } from '../test/helpers/factories.js';
 import type { BenchRow } from './file-list.bench.js';
 
 const run = promisify(execFile);
+const CHILD = path.join(import.meta.dirname, 'zip-writers.child.ts');
+/** Writers compared on their own: ours, yazl 3 wrapped as the build uses it, yazl as its README shows. */
+const WRITERS = ['own', 'yazl', 'yazl-bare'] as const;
+/** Entries of the many-small-files run (a 2 GiB part of 50 KiB documents holds ~40,000). */
+const MANY = Number(process.env.BENCH_ZIP_ENTRIES ?? 40_000);
 const GIB = 1024 ** 3;
 const FILES = Number(process.env.BENCH_DOWNLOAD_FILES ?? 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface ChildResult {
+  ms: number;
+  rssGrowthMb: number;
+  openAfterCancel?: number;
+}
+
+/** One writer, one task, in a process of its own (zip-writers.child.ts). */
+async function writerChild(writer: string, ...args: string[]): Promise<ChildResult> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--conditions=source', '--import', 'tsx', CHILD, writer, ...args],
+    { maxBuffer: 1024 * 1024 },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ChildResult;
+}
 
 /** Requests a download of the collection and waits until it is ready; answers the elapsed ms. */
 async function timeDownload(
@@ -61,6 +82,8 @@ export async function benchDownloads(): Promise<BenchRow[]> {
     JOB_POLL_MS: '10',
     // One part for the whole collection: the comparison is one archive against one archive.
     DOWNLOAD_PART_MAX_BYTES: String(4 * GIB),
+    // Every round builds its archive anew: the team may hold one per round.
+    DOWNLOAD_TEAM_BUDGET_FACTOR: '100',
   };
   const ctx = await createContext(loadConfig({ ...env, LOG_LEVEL: 'silent', SERVE_WEB: 'false' }));
   const owner = await createUser(ctx, { email: 'bench@example.com', nickname: 'Bench' });
@@ -82,7 +105,17 @@ export async function benchDownloads(): Promise<BenchRow[]> {
       contentType: 'image/jpeg',
       data: block.subarray(i % 4096, (i % 4096) + size),
     });
-  const token = (await startSession(ctx, owner, { identityProvider: false })).AccessToken;
+  // A ready archive is answered again to the member who asked for it: each round asks as
+  // another admin, so that each builds one (the first, the owner, warms up).
+  const tokens = [(await startSession(ctx, owner, { identityProvider: false })).AccessToken];
+  for (let round = 0; round < ROUNDS; round++) {
+    const admin = await createUser(ctx, {
+      email: `admin${round}@example.com`,
+      nickname: `Admin ${round}`,
+    });
+    await addMember(ctx, { teamId: team.id, user: admin, role: 'admin' });
+    tokens.push((await startSession(ctx, admin, { identityProvider: false })).AccessToken);
+  }
   // The collection's folder on local storage: one folder per file, each holding `original`.
   const folder = path.join(dataDir, 'files', 'teams', team.id, 'collections', collection.id);
   await ctx.db.destroy();
@@ -104,7 +137,7 @@ export async function benchDownloads(): Promise<BenchRow[]> {
     const running = api;
     // Warm both: the files in the page cache, the API's code paths compiled.
     await zipOnce(false);
-    await timeDownload(running, token, team.id, collection.id);
+    await timeDownload(running, tokens[0] ?? '', team.id, collection.id);
 
     const rssBefore = await running.rss();
     let rssPeak = rssBefore;
@@ -118,11 +151,38 @@ export async function benchDownloads(): Promise<BenchRow[]> {
       for (let round = 0; round < ROUNDS; round++) {
         zipPlain.push(await zipOnce(false));
         zipSynced.push(await zipOnce(true));
-        ours.push(await timeDownload(running, token, team.id, collection.id));
+        ours.push(await timeDownload(running, tokens[round + 1] ?? '', team.id, collection.id));
       }
     } finally {
       clearInterval(sampler);
     }
+    // The writers on their own, same files, same rounds: 1 GiB to a file (not synced, against
+    // the unsynced zip -0), MANY tiny entries to nowhere, and a consumer that cancels 100 MiB in.
+    const archiveMs = new Map<string, number[]>(WRITERS.map((w) => [w, []]));
+    const archiveRss = new Map<string, number>(WRITERS.map((w) => [w, 0]));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const writer of WRITERS) {
+        const out = path.join(outDir, `${writer}.zip`);
+        const result = await writerChild(writer, 'archive', folder, out);
+        await rm(out);
+        archiveMs.get(writer)?.push(result.ms);
+        archiveRss.set(writer, Math.max(archiveRss.get(writer) ?? 0, result.rssGrowthMb));
+      }
+    }
+    // Cancelling needs files larger than the bytes in flight: 3 of 64 MiB, cancelled 100 MiB in.
+    const bigFolder = path.join(outDir, 'big');
+    const big = randomBytes(64 * 1024 ** 2);
+    for (let i = 0; i < 3; i++) {
+      mkdirSync(path.join(bigFolder, `f${i}`), { recursive: true });
+      writeFileSync(path.join(bigFolder, `f${i}`, 'original'), big);
+    }
+    const many = new Map<string, ChildResult>();
+    const cancel = new Map<string, ChildResult>();
+    for (const writer of WRITERS) {
+      many.set(writer, await writerChild(writer, 'many', String(MANY)));
+      cancel.set(writer, await writerChild(writer, 'cancel', bigFolder));
+    }
+
     const best = (values: number[]) => Math.min(...values);
     const mbps = (ms: number) => GIB / 1024 ** 2 / (ms / 1000);
     const growthMb = (rssPeak - rssBefore) / 1024 ** 2;
@@ -131,6 +191,29 @@ export async function benchDownloads(): Promise<BenchRow[]> {
         `Raccolta ${mbps(best(ours)).toFixed(0)} MiB/s; ` +
         `API+worker RSS ${(rssBefore / 1024 ** 2).toFixed(0)} MB → peak ${(rssPeak / 1024 ** 2).toFixed(0)} MB (+${growthMb.toFixed(0)} MB)`,
     );
+    for (const writer of WRITERS) {
+      const ms = best(archiveMs.get(writer) ?? []);
+      console.log(
+        `  ${writer}: 1 GiB ${mbps(ms).toFixed(0)} MiB/s (x${(best(zipPlain) / ms).toFixed(2)} of zip -0), ` +
+          `peak RSS +${(archiveRss.get(writer) ?? 0).toFixed(0)} MB; ` +
+          `${MANY.toLocaleString('en')} tiny entries ${(many.get(writer)?.ms ?? 0).toFixed(0)} ms, ` +
+          `peak RSS +${(many.get(writer)?.rssGrowthMb ?? 0).toFixed(0)} MB; ` +
+          `files left open after a cancel: ${cancel.get(writer)?.openAfterCancel ?? '?'}`,
+      );
+    }
+    const ownMany = many.get('own')?.ms ?? 1;
+    const writerRows = WRITERS.flatMap((writer) => [
+      {
+        name: `writer ${writer}: 1 GiB to a file (ratio: against zip -0 not synced)`,
+        ms: best(archiveMs.get(writer) ?? []),
+        ratio: best(zipPlain) / best(archiveMs.get(writer) ?? []),
+      },
+      {
+        name: `writer ${writer}: ${MANY.toLocaleString('en')} tiny entries (ratio: against own)`,
+        ms: many.get(writer)?.ms ?? 0,
+        ratio: ownMany / (many.get(writer)?.ms ?? 1),
+      },
+    ]);
     return [
       { name: 'zip -0 -r, archive synced (baseline)', ms: best(zipSynced), ratio: 1 },
       {
@@ -143,6 +226,7 @@ export async function benchDownloads(): Promise<BenchRow[]> {
         ms: best(ours),
         ratio: best(zipSynced) / best(ours),
       },
+      ...writerRows,
     ];
   } finally {
     await api?.stop();
