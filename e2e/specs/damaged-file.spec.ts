@@ -19,6 +19,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test(`the integrity check marks it and its download warns (${colorScheme})`, async ({
       page,
       request,
+      e2eServers,
     }) => {
       const owner = newAccount('damaged');
       await createVerifiedAccount(request, owner);
@@ -55,7 +56,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         .toBe('ready');
 
       // A flipped byte on the disk, behind Raccolta's back; then the operator's check.
-      const dataDir = process.env.E2E_DATA_DIR ?? '';
+      const dataDir = e2eServers.dataDir;
       const stored = path.join(
         dataDir,
         'files',

@@ -1,7 +1,8 @@
 // The callbacks passed to page.evaluate run in the browser and need the DOM types.
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from '../support/servers.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 const PHONE = { width: 375, height: 740 };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/servers.js';
 import { SOCIAL_USER } from '../support/social-user.js';
 
 // The provider is the real oidc-provider started by playwright.config.ts; it signs SOCIAL_USER in

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from '../support/servers.js';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
 import { watchConsole } from '../support/browser.js';
 import { apiCreateTeam, openTeamMenuItem, sessionToken, signInAsOwner } from '../support/teams.js';

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from '../support/servers.js';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
 import { otherBrowser, watchConsole } from '../support/browser.js';
 import {

@@ -1,15 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  expect,
-  test,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type Page,
-  type Route,
-} from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page, Route } from '@playwright/test';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
 import { presetConsent } from '../support/consent.js';
 import { apiCreateCollection, apiSignIn } from '../support/collections.js';
@@ -22,6 +14,7 @@ import {
   signInAsOwner,
   uniqueSuffix,
 } from '../support/teams.js';
+import { expect, test } from '../support/servers.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 /** The phone the upload app is made for, and the slightly wider one of the other specs. */

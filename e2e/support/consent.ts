@@ -3,8 +3,11 @@ import type { BrowserContext } from '@playwright/test';
 /** The web app's consent cookie (apps/web/src/features/consent). */
 export const CONSENT_COOKIE = 'CookieConsent';
 
-/** The fake analytics service of this run (support/analytics-server.ts). */
-export const analyticsOrigin = `http://127.0.0.1:${process.env.E2E_ANALYTICS_PORT ?? ''}`;
+/**
+ * This worker's fake analytics service (support/analytics-server.ts); support/servers.ts sets the
+ * port when the worker starts.
+ */
+export const analyticsOrigin = () => `http://127.0.0.1:${process.env.E2E_ANALYTICS_PORT ?? ''}`;
 
 /**
  * Sets the cookie choice before any page loads, as a returning visitor would have it. Specs that

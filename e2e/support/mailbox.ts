@@ -7,7 +7,8 @@ export interface Mail {
   html: string;
 }
 
-const base = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? ''}`;
+/** This worker's mailbox endpoint (support/servers.ts sets the port when the worker starts). */
+const base = () => `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? ''}`;
 
 /** Waits for the newest mail to `to` (matching `subject` when given) captured by the e2e SMTP server. */
 export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 20_000): Promise<Mail> {
@@ -15,7 +16,7 @@ export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 20_0
   await expect
     .poll(
       async () => {
-        const res = await fetch(`${base}/messages?to=${encodeURIComponent(to)}`);
+        const res = await fetch(`${base()}/messages?to=${encodeURIComponent(to)}`);
         const { messages } = (await res.json()) as { messages: Mail[] };
         found = messages.filter((m) => !subject || subject.test(m.subject)).at(-1);
         return found !== undefined;

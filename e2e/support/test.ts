@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect } from './servers.js';
 import { watchConsole } from './browser.js';
 import { presetConsent } from './consent.js';
 
