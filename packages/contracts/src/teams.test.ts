@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MEMBER_ROLES } from './constants.js';
 import {
+  canChangeTeamField,
+  TEAM_PATCH_FIELDS,
   createAliasResponseSchema,
   createTeamResponseSchema,
   teamListResponseSchema,
@@ -39,5 +42,41 @@ describe('team shapes', () => {
   it('parses the create answers', () => {
     expect(createTeamResponseSchema.parse({ teamId: ID })).toEqual({ teamId: ID });
     expect(createAliasResponseSchema.parse({ alias: 'acme' })).toEqual({ alias: 'acme' });
+  });
+});
+
+describe('canChangeTeamField', () => {
+  // Typed from spec §6 (updateTeam: owner, admin; the preferred alias with the aliases: owner).
+  const table = {
+    owner: { name: true, description: true, mode: true, starAlias: true, stripLocation: true },
+    admin: { name: true, description: true, mode: true, starAlias: false, stripLocation: true },
+    uploader: {
+      name: false,
+      description: false,
+      mode: false,
+      starAlias: false,
+      stripLocation: false,
+    },
+    viewer: {
+      name: false,
+      description: false,
+      mode: false,
+      starAlias: false,
+      stripLocation: false,
+    },
+  } as const;
+
+  it('follows the table for every role and field, and the table covers them all', () => {
+    expect(Object.keys(table).sort()).toEqual([...MEMBER_ROLES].sort());
+    for (const role of MEMBER_ROLES) {
+      expect(Object.keys(table[role]).sort()).toEqual([...TEAM_PATCH_FIELDS].sort());
+      for (const field of TEAM_PATCH_FIELDS) {
+        expect([role, field, canChangeTeamField(role, field)]).toEqual([
+          role,
+          field,
+          table[role][field],
+        ]);
+      }
+    }
   });
 });

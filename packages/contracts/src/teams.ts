@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLANS, TEAM_MODES } from './constants.js';
+import type { MemberRole } from './constants.js';
 import { memberRoleSchema } from './members.js';
 import { paginationSchema } from './pagination.js';
 
@@ -43,3 +44,22 @@ export type CreateTeamResponse = z.infer<typeof createTeamResponseSchema>;
 
 export const createAliasResponseSchema = z.object({ alias: z.string() });
 export type CreateAliasResponse = z.infer<typeof createAliasResponseSchema>;
+
+/** The team's fields a PATCH of /teams/{teamId} may change, by JSON pointer. */
+export const TEAM_PATCH_FIELDS = [
+  'name',
+  'description',
+  'mode',
+  'starAlias',
+  'stripLocation',
+] as const;
+export type TeamPatchField = (typeof TEAM_PATCH_FIELDS)[number];
+
+/**
+ * Spec §6, updateTeam: owners and admins change the team's details; which alias is preferred is
+ * the owner's choice alone, as adding aliases is (createTeamAlias).
+ */
+export function canChangeTeamField(role: MemberRole, field: TeamPatchField): boolean {
+  if (role === 'owner') return true;
+  return role === 'admin' && field !== 'starAlias';
+}

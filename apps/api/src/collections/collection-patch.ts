@@ -1,5 +1,5 @@
 import type { CollectionMode, CollectionPatch } from '@raccolta/contracts';
-import { AppError } from '../errors/app-error.js';
+import { applyPatch, patchField, type PatchFields } from '../http/json-patch.js';
 import type { CollectionChanges } from './collections.repository.js';
 
 export interface CollectionState {
@@ -23,59 +23,48 @@ function sameTags(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
- * Applies the operations in order to the collection as the earlier ones leave it (RFC 6902), a
- * failed `test` refusing the whole list like the team and member PATCH (400 invalidInput), and
- * returns only what ends up different: a PATCH that changes nothing writes nothing and leaves
- * updated_at, the lists' order, alone.
+ * Applies the operations (RFC 6902, http/json-patch.ts) to the collection and returns only what
+ * ends up different: a PATCH that changes nothing writes nothing and leaves updated_at, the
+ * lists' order, alone. The contract has already read every value; who may rename and who may
+ * switch the mode is decided by the service on the locked row.
  */
 export function planCollectionPatch(
   current: CollectionState,
   ops: CollectionPatch,
 ): PlannedCollectionPatch {
-  const state: CollectionState = { ...current, tags: [...current.tags] };
   const taggedIds = new Set<string>();
-  let setsMode = false;
-  for (const o of ops) {
-    switch (o.path) {
-      case '/name':
-        if (o.op === 'test') {
-          if (state.name !== o.value) throw testFailed(o.path);
-        } else state.name = o.value;
-        break;
-      case '/description': {
-        // The schema turns a blank value into undefined: blank, null and `remove` all clear it.
-        const value = o.op === 'remove' ? null : (o.value ?? null);
-        if (o.op === 'test') {
-          if (state.description !== value) throw testFailed(o.path);
-        } else state.description = value;
-        break;
-      }
-      case '/tags':
-        if (o.op === 'test') {
-          if (!sameTags(state.tags, o.value)) throw testFailed(o.path);
-        } else {
-          state.tags = [...o.value];
-          for (const id of o.value) taggedIds.add(id);
-        }
-        break;
-      case '/mode':
-        if (o.op === 'test') {
-          if (state.mode !== o.value) throw testFailed(o.path);
-        } else {
-          state.mode = o.value;
-          setsMode = true;
-        }
-        break;
-    }
-  }
+  const fields: PatchFields<CollectionState> = {
+    '/name': patchField<CollectionState, string>({
+      get: (s) => s.name,
+      set: (s, name) => ({ ...s, name }),
+    }),
+    // The schema turns a blank value into undefined: blank, null and `remove` all clear it.
+    '/description': patchField<CollectionState, string | null>({
+      get: (s) => s.description,
+      set: (s, description) => ({ ...s, description }),
+      read: (value) => (value as string | null | undefined) ?? null,
+      removed: null,
+    }),
+    '/tags': patchField<CollectionState, string[]>({
+      get: (s) => s.tags,
+      set: (s, tags) => ({ ...s, tags: [...tags] }),
+      read: (value) => {
+        const ids = value as string[];
+        for (const id of ids) taggedIds.add(id);
+        return ids;
+      },
+    }),
+    '/mode': patchField<CollectionState, CollectionMode>({
+      get: (s) => s.mode,
+      set: (s, mode) => ({ ...s, mode }),
+    }),
+  };
+  const state = applyPatch(current, ops, fields);
   const changes: CollectionChanges = {};
   if (state.name !== current.name) changes.name = state.name;
   if (state.description !== current.description) changes.description = state.description;
   if (!sameTags(state.tags, current.tags)) changes.tags = state.tags;
   if (state.mode !== current.mode) changes.mode = state.mode;
+  const setsMode = ops.some((o) => o.path === '/mode' && o.op !== 'test');
   return { changes, taggedIds: [...taggedIds], setsMode };
-}
-
-function testFailed(path: string): AppError {
-  return new AppError('invalidInput', { message: `test failed at ${path}` });
 }

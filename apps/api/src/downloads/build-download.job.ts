@@ -12,6 +12,13 @@ import { markDownloadFailed, markDownloadReady } from './download-outcome.js';
 import { partKey } from './downloads.keys.js';
 import type { DownloadRow } from './downloads.presenter.js';
 import { planDownload } from './download-plan.js';
+import {
+  findDownloadById,
+  missingPartNumbers,
+  partEntryBatch,
+  recordStoredPart,
+} from './downloads.repository.js';
+import { findTeamById } from '../teams/teams.repository.js';
 import { zipStream, type ZipEntry } from './zip/index.js';
 
 export interface BuildDownloadDeps {
@@ -24,10 +31,6 @@ export interface BuildDownloadDeps {
 
 /** Entries read from the plan at a time, so a part of any size is archived in flat memory. */
 const ENTRY_BATCH = 500;
-
-async function loadDownload(db: Db, id: string): Promise<DownloadRow | undefined> {
-  return db.selectFrom('downloads').selectAll().where('id', '=', id).executeTakeFirst();
-}
 
 /**
  * The part's entries in archive order, read from the plan in batches. A file deleted since the
@@ -42,25 +45,7 @@ async function* partEntries(
   const { db, storage } = deps;
   let after = -1;
   for (;;) {
-    const batch = await db
-      .selectFrom('download_entries as e')
-      .leftJoin('files as f', (join) =>
-        join.onRef('f.id', '=', 'e.file_id').on('f.collection_id', '=', download.collection_id),
-      )
-      .select([
-        'e.position',
-        'e.entry_name',
-        'e.compress',
-        'f.storage_key',
-        'f.size',
-        'f.created_at',
-      ])
-      .where('e.download_id', '=', download.id)
-      .where('e.part_number', '=', partNumber)
-      .where('e.position', '>', after)
-      .orderBy('e.position')
-      .limit(ENTRY_BATCH)
-      .execute();
+    const batch = await partEntryBatch(db, download, partNumber, after, ENTRY_BATCH);
     for (const entry of batch) {
       after = entry.position;
       if (entry.storage_key === null || entry.size === null || entry.created_at === null) continue;
@@ -107,51 +92,36 @@ async function buildPart(
   job.signal.throwIfAborted();
   timer();
   const now = clock();
-  const recorded = await db
-    .updateTable('download_parts')
-    .set({ storage_key: key, size: stored.size, file_count: counted.files, ready_at: now })
-    .where('download_id', '=', download.id)
-    .where('part_number', '=', partNumber)
-    .executeTakeFirst();
-  if (Number(recorded.numUpdatedRows) === 0) {
+  const recorded = await recordStoredPart(db, download.id, partNumber, {
+    key,
+    size: stored.size,
+    fileCount: counted.files,
+    now,
+  });
+  if (!recorded) {
     // The download went meanwhile (its collection was deleted): nothing will ever offer this part.
     await storage.delete(key);
     return false;
   }
-  await db
-    .updateTable('downloads')
-    .set({ updated_at: now })
-    .where('id', '=', download.id)
-    .execute();
   return true;
 }
 
 async function build(deps: BuildDownloadDeps, downloadId: string, job: JobRun): Promise<void> {
   const { db } = deps;
-  let download = await loadDownload(db, downloadId);
+  let download = await findDownloadById(db, downloadId);
   if (download?.status !== 'inProgress') return;
   if (download.total_parts === null) {
     await planDownload(deps, download);
-    download = await loadDownload(db, downloadId);
+    download = await findDownloadById(db, downloadId);
     if (download?.status !== 'inProgress') return;
   }
   // Parts stored by an earlier run stay: a crash costs only the part that was being written.
-  const missing = await db
-    .selectFrom('download_parts')
-    .select('part_number')
-    .where('download_id', '=', download.id)
-    .where('storage_key', 'is', null)
-    .orderBy('part_number')
-    .execute();
-  const team = await db
-    .selectFrom('teams')
-    .select('plan')
-    .where('id', '=', download.team_id)
-    .executeTakeFirst();
+  const missing = await missingPartNumbers(db, download.id);
+  const team = await findTeamById(db, download.team_id);
   const encrypted = team !== undefined && encryptsFiles(team);
-  for (const { part_number } of missing) {
+  for (const partNumber of missing) {
     job.signal.throwIfAborted();
-    if (!(await buildPart(deps, download, part_number, job, encrypted))) return;
+    if (!(await buildPart(deps, download, partNumber, job, encrypted))) return;
   }
   await deps.db.transaction().execute((trx) => markDownloadReady(trx, deps, download));
 }

@@ -5,6 +5,12 @@ import type { Database } from '../db/database.js';
 import type { Clock } from '../jobs/types.js';
 import { enqueueMail } from '../mail/send-mail.job.js';
 import type { DownloadRow } from './downloads.presenter.js';
+import {
+  deletePlanRows,
+  markFailedRow,
+  markReadyRow,
+  requesterOf,
+} from './downloads.repository.js';
 
 /** A database or a transaction: the outcome and its mail are written together. */
 type Q = Kysely<Database>;
@@ -15,11 +21,7 @@ export interface OutcomeDeps {
 }
 
 async function requester(q: Q, download: DownloadRow) {
-  const user = await q
-    .selectFrom('users')
-    .select(['email', 'locale', 'nickname'])
-    .where('id', '=', download.requested_by)
-    .executeTakeFirst();
+  const user = await requesterOf(q, download);
   if (!user?.email) return null;
   return {
     to: user.email,
@@ -37,25 +39,9 @@ export async function markDownloadReady(
   const { config, clock } = deps;
   const now = clock();
   const expiresAt = now + config.downloads.expiryMs;
-  const parts = await q
-    .selectFrom('download_parts')
-    .select(['file_count'])
-    .where('download_id', '=', download.id)
-    .execute();
-  const done = await q
-    .updateTable('downloads')
-    .set({
-      status: 'ready',
-      ready_at: now,
-      expires_at: expiresAt,
-      updated_at: now,
-      file_count: parts.reduce((sum, part) => sum + part.file_count, 0),
-    })
-    .where('id', '=', download.id)
-    .where('status', '=', 'inProgress')
-    .executeTakeFirst();
-  if (done.numUpdatedRows === 0n) return;
-  await q.deleteFrom('download_entries').where('download_id', '=', download.id).execute();
+  const ready = await markReadyRow(q, download.id, { now, expiresAt });
+  if (!ready) return;
+  await deletePlanRows(q, download.id, false);
   const to = await requester(q, download);
   if (!to) return;
   await enqueueMail(
@@ -70,7 +56,7 @@ export async function markDownloadReady(
           collection: download.collection_name,
         }),
         name: to.name,
-        parts: download.total_parts ?? parts.length,
+        parts: download.total_parts ?? ready.parts,
         expiresAt,
       },
     },
@@ -90,13 +76,7 @@ export async function markDownloadFailed(
   error: string,
 ): Promise<void> {
   const { config, clock } = deps;
-  const download = await q
-    .updateTable('downloads')
-    .set({ status: 'failed', error: error.slice(0, 1000), updated_at: clock() })
-    .where('id', '=', downloadId)
-    .where('status', '=', 'inProgress')
-    .returningAll()
-    .executeTakeFirst();
+  const download = await markFailedRow(q, downloadId, error, clock());
   if (!download) return;
   const to = await requester(q, download);
   if (!to) return;

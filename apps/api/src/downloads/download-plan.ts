@@ -4,7 +4,8 @@ import type { Config } from '../config/config.js';
 import type { DownloadRow } from './downloads.presenter.js';
 import { offeredFileName } from '../files/offered-name.js';
 import { markDownloadFailed } from './download-outcome.js';
-import { selectionOf, selectionQuery } from './download-selection.js';
+import { selectionOf } from './download-selection.js';
+import { insertPlan, planState, selectionFiles } from './downloads.repository.js';
 import { ARCHIVE_END_BOUND, entryBytesBound, safeEntryNames, shouldCompress } from './zip/index.js';
 
 export interface PlannedFile {
@@ -84,22 +85,9 @@ export async function planDownload(
 ): Promise<void> {
   const { db, config, clock } = deps;
   await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('downloads')
-      .select(['total_parts', 'status'])
-      .where('id', '=', download.id)
-      .executeTakeFirst();
+    const current = await planState(trx, download.id);
     if (current?.status !== 'inProgress' || current.total_parts !== null) return;
-    const files = await selectionQuery(trx, selectionOf(download))
-      .select([
-        'files.id as id',
-        'files.name as name',
-        'files.size as size',
-        'files.content_type as contentType',
-      ])
-      .orderBy('files.created_at')
-      .orderBy('files.id')
-      .execute();
+    const files = await selectionFiles(trx, selectionOf(download));
     const now = clock();
     if (files.length === 0) {
       await markDownloadFailed(trx, deps, download.id, 'no files left to download');
@@ -110,43 +98,17 @@ export async function planDownload(
       download.collection_name,
       config.downloads.partMaxBytes,
     );
-    for (let i = 0; i < entries.length; i += INSERT_BATCH) {
-      await trx
-        .insertInto('download_entries')
-        .values(
-          entries.slice(i, i + INSERT_BATCH).map((entry, offset) => ({
-            download_id: download.id,
-            position: i + offset,
-            part_number: entry.part,
-            file_id: entry.fileId,
-            entry_name: entry.entryName,
-            compress: entry.compress ? 1 : 0,
-          })),
-        )
-        .execute();
-    }
-    await trx
-      .insertInto('download_parts')
-      .values(
-        parts.map((fileCount, index) => ({
-          download_id: download.id,
-          part_number: index + 1,
-          file_count: fileCount,
-          storage_key: null,
-          size: null,
-          ready_at: null,
-        })),
-      )
-      .execute();
-    await trx
-      .updateTable('downloads')
-      .set({
-        total_parts: parts.length,
-        file_count: files.length,
-        total_bytes: files.reduce((sum, file) => sum + file.size, 0),
-        updated_at: now,
-      })
-      .where('id', '=', download.id)
-      .execute();
+    await insertPlan(
+      trx,
+      download.id,
+      entries,
+      parts,
+      {
+        fileCount: files.length,
+        totalBytes: files.reduce((sum, file) => sum + file.size, 0),
+        now,
+      },
+      INSERT_BATCH,
+    );
   });
 }

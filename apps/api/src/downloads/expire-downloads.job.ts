@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/create-db.js';
 import { defineJob } from '../jobs/define-job.js';
@@ -8,6 +7,16 @@ import type { Storage } from '../storage/storage.js';
 import type { Config } from '../config/config.js';
 import { markDownloadFailed } from './download-outcome.js';
 import { buildJobKey, partKey } from './downloads.keys.js';
+import {
+  deleteEndedBefore,
+  deletePlanRows,
+  failedWithParts,
+  hasLiveJob,
+  inProgressSince,
+  markExpired,
+  partNumbers,
+  readyPastExpiry,
+} from './downloads.repository.js';
 
 export interface ExpireDownloadsDeps {
   config: Config;
@@ -27,18 +36,12 @@ const ORPHAN_GRACE_MS = 10 * 60_000;
  * the part rows and the plan: an expired or failed download offers no part.
  */
 async function deleteParts(deps: ExpireDownloadsDeps, downloadId: string): Promise<void> {
-  const parts = await deps.db
-    .selectFrom('download_parts')
-    .select('part_number')
-    .where('download_id', '=', downloadId)
-    .execute();
   // Plain or encrypted, depending on the team's plan when it was built.
-  for (const { part_number } of parts) {
-    await deps.storage.delete(partKey(downloadId, part_number));
-    await deps.storage.delete(partKey(downloadId, part_number, true));
+  for (const partNumber of await partNumbers(deps.db, downloadId)) {
+    await deps.storage.delete(partKey(downloadId, partNumber));
+    await deps.storage.delete(partKey(downloadId, partNumber, true));
   }
-  await deps.db.deleteFrom('download_parts').where('download_id', '=', downloadId).execute();
-  await deps.db.deleteFrom('download_entries').where('download_id', '=', downloadId).execute();
+  await deletePlanRows(deps.db, downloadId, true);
 }
 
 /**
@@ -56,38 +59,16 @@ export const expireDownloadsJob = defineJob({
     const now = clock();
 
     for (;;) {
-      const due = await db
-        .selectFrom('downloads')
-        .select('id')
-        .where('status', '=', 'ready')
-        .where('expires_at', '<=', now)
-        .limit(BATCH)
-        .execute();
-      for (const { id } of due) {
+      const due = await readyPastExpiry(db, now, BATCH);
+      for (const id of due) {
         await deleteParts(deps, id);
-        await db
-          .updateTable('downloads')
-          .set({ status: 'expired', updated_at: clock() })
-          .where('id', '=', id)
-          .execute();
+        await markExpired(db, id, clock());
       }
       if (due.length < BATCH) break;
     }
 
-    const orphans = await db
-      .selectFrom('downloads')
-      .select('id')
-      .where('status', '=', 'inProgress')
-      .where('updated_at', '<', now - ORPHAN_GRACE_MS)
-      .execute();
-    for (const { id } of orphans) {
-      const live = await db
-        .selectFrom('jobs')
-        .select('id')
-        .where('dedupe_key', '=', buildJobKey(id))
-        .where('status', 'in', ['pending', 'running'])
-        .executeTakeFirst();
-      if (!live)
+    for (const id of await inProgressSince(db, now - ORPHAN_GRACE_MS)) {
+      if (!(await hasLiveJob(db, buildJobKey(id))))
         await db
           .transaction()
           .execute((trx) =>
@@ -96,27 +77,9 @@ export const expireDownloadsJob = defineJob({
     }
 
     // Failed builds may have stored some parts; their rows keep the status for the requester.
-    const failed = await db
-      .selectFrom('downloads')
-      .select('id')
-      .where('status', '=', 'failed')
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('download_parts')
-            .select(sql`1`.as('one'))
-            .whereRef('download_parts.download_id', '=', 'downloads.id'),
-        ),
-      )
-      .limit(BATCH)
-      .execute();
-    for (const { id } of failed) await deleteParts(deps, id);
+    for (const id of await failedWithParts(db, BATCH)) await deleteParts(deps, id);
 
-    await db
-      .deleteFrom('downloads')
-      .where('status', 'in', ['expired', 'failed'])
-      .where('updated_at', '<', now - DOWNLOAD_HISTORY_MS)
-      .execute();
+    await deleteEndedBefore(db, now - DOWNLOAD_HISTORY_MS);
   },
 });
 

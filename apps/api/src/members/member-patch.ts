@@ -1,12 +1,7 @@
-import { type MemberPatch, type MemberStatus } from '@raccolta/contracts';
-import { AppError } from '../errors/app-error.js';
-import { authorize } from '../access/access.js';
-import { memberPolicy, type MemberActor, type MemberTarget } from './members.policy.js';
+import type { MemberPatch, MemberRole, MemberStatus } from '@raccolta/contracts';
+import { applyPatch, patchField, type PatchFields } from '../http/json-patch.js';
+import { memberPolicy, type MemberActor } from './members.policy.js';
 import type { MemberChanges, MemberRow } from './members.repository.js';
-
-interface MemberState extends MemberTarget {
-  nickname: string | null;
-}
 
 export interface PlannedPatch {
   changes: MemberChanges;
@@ -16,42 +11,38 @@ export interface PlannedPatch {
 
 /**
  * Checks every operation in order against the member as the earlier operations leave it (RFC
- * 6902 semantics), each with its §6 rule, and returns the changes to write. Throws on the first
- * refusal, before anything is written.
+ * 6902, http/json-patch.ts), each with its §6 rule (403 when refused), and returns the changes to
+ * write. Throws on the first refusal, before anything is written.
  */
 export function planMemberPatch(
   actor: MemberActor,
   member: MemberRow,
   ops: MemberPatch,
 ): PlannedPatch {
-  const state: MemberState = { ...member };
+  const fields: PatchFields<MemberRow> = {
+    '/role': patchField<MemberRow, MemberRole>({
+      get: (s) => s.role,
+      set: (s, role) => ({ ...s, role }),
+      allowed: (s) => memberPolicy.changeRole(actor, s),
+    }),
+    '/status': patchField<MemberRow, MemberStatus>({
+      get: (s) => s.status,
+      set: (s, status) => ({ ...s, status }),
+      allowed: (s, to) => memberPolicy.changeStatus(actor, s, to),
+    }),
+    '/nickname': patchField<MemberRow, string | null>({
+      get: (s) => s.nickname,
+      set: (s, nickname) => ({ ...s, nickname }),
+      allowed: (s) => memberPolicy.rename(actor, s),
+    }),
+  };
+  const state = applyPatch(member, ops, fields);
   const planned: PlannedPatch = { changes: {} };
-  for (const o of ops) {
-    const field = o.path.slice(1) as 'role' | 'nickname' | 'status';
-    if (o.op === 'test') {
-      if (state[field] !== o.value) {
-        throw new AppError('invalidInput', { message: `test failed at ${o.path}` });
-      }
-      continue;
-    }
-    switch (o.path) {
-      case '/role':
-        authorize(memberPolicy.changeRole(actor, state));
-        state.role = o.value;
-        planned.changes.role = o.value;
-        break;
-      case '/status':
-        authorize(memberPolicy.changeStatus(actor, state, o.value));
-        state.status = o.value satisfies MemberStatus;
-        planned.changes.status = o.value;
-        break;
-      case '/nickname':
-        authorize(memberPolicy.rename(actor, state));
-        state.nickname = o.value;
-        planned.changes.nickname = o.value;
-        planned.nickname = o.value;
-        break;
-    }
+  if (state.role !== member.role) planned.changes.role = state.role;
+  if (state.status !== member.status) planned.changes.status = state.status;
+  if (state.nickname !== member.nickname && state.nickname !== null) {
+    planned.changes.nickname = state.nickname;
+    planned.nickname = state.nickname;
   }
   return planned;
 }

@@ -1,5 +1,6 @@
 import {
   aliasSchema,
+  canChangeTeamField,
   canCreateTeam,
   displayName,
   teamDescriptionSchema,
@@ -7,6 +8,7 @@ import {
   teamNameSchema,
   type DuplicateKind,
   type Team,
+  type TeamPatchField,
   type TeamListItem,
 } from '@raccolta/contracts';
 import { z } from 'zod';
@@ -18,6 +20,13 @@ import { fieldError } from '../errors/field-errors.js';
 import { nicknameKey } from '../members/nickname.js';
 import type { UserRow } from '../users/users.repository.js';
 import { authorize, requireAccess } from '../access/access.js';
+import {
+  applyPatch,
+  defaultRefusals,
+  patchField,
+  type PatchFields,
+  type PatchOperation,
+} from '../http/json-patch.js';
 import { can } from '../access/rules.js';
 import type { TeamRow } from '../db/rows.js';
 import { teamCodeOf, unusedTeamCode } from './team-code.js';
@@ -174,28 +183,12 @@ export async function createAlias(
   return { alias: input.alias };
 }
 
-export interface PatchOp {
-  op: 'add' | 'replace' | 'remove' | 'test';
-  path: string;
-  value?: unknown;
-}
-
-type TeamField = 'name' | 'description' | 'mode' | 'starAlias' | 'stripLocation';
-const FIELD_OF_PATH: Record<string, TeamField> = {
-  '/name': 'name',
-  '/description': 'description',
-  '/mode': 'mode',
-  '/starAlias': 'starAlias',
-  '/stripLocation': 'stripLocation',
-};
-/** What each role may change: admins the team's details, the owner also which alias is preferred. */
-const FIELDS_OF_ROLE: Record<string, readonly TeamField[]> = {
-  owner: ['name', 'description', 'mode', 'starAlias', 'stripLocation'],
-  admin: ['name', 'description', 'mode', 'stripLocation'],
-};
-
-function invalidOp(index: number, reason: string): AppError {
-  return new AppError('invalidInput', { message: `Operation ${index}: ${reason}` });
+interface TeamState {
+  name: string;
+  description: string | null;
+  mode: TeamRow['mode'];
+  starAlias: string | null;
+  stripLocation: boolean;
 }
 
 function parseValue<T>(schema: z.ZodType<T>, value: unknown, index: number): T {
@@ -204,79 +197,89 @@ function parseValue<T>(schema: z.ZodType<T>, value: unknown, index: number): T {
     const messages = parsed.error.issues.map((issue) => issue.message);
     const own = fieldError(messages);
     if (own) throw new AppError(own.code, { message: `Operation ${index}: ${own.message}` });
-    throw invalidOp(index, messages[0] ?? 'invalid value');
+    throw defaultRefusals.invalid(index, messages[0] ?? 'invalid value');
   }
   return parsed.data;
 }
 
 /**
- * RFC 6902 on the fields the caller's role may change. Every operation is checked before any is
- * applied: one refused operation refuses the whole list (400), and nothing changes.
+ * RFC 6902 (http/json-patch.ts) on the fields the caller's role may change (canChangeTeamField in
+ * contracts). Every operation is checked before any is applied: one refused operation refuses the
+ * whole list (400), and nothing changes.
  */
 export async function patchTeam(
   ctx: AppContext,
   actor: UserRow,
   teamRef: string,
-  ops: PatchOp[],
+  ops: PatchOperation[],
 ): Promise<Team> {
   const access = await requireAccess(ctx, actor, { team: teamRef }, can.updateTeam);
-  const { team } = access;
-  const allowed = FIELDS_OF_ROLE[access.role] ?? [];
+  const { team, role } = access;
   const aliases = (await teamExtras(ctx.db, [team.id])).aliases.get(team.id) ?? [];
-  const current: Record<TeamField, unknown> = {
+  const current: TeamState = {
     name: team.name,
     description: team.description,
     mode: team.mode,
     starAlias: team.star_alias,
     stripLocation: team.strip_location === 1,
   };
-  const changes: {
-    name?: string;
-    description?: string | null;
-    mode?: TeamRow['mode'];
-    starAlias?: string;
-    stripLocation?: boolean;
-  } = {};
-
-  ops.forEach((op, index) => {
-    const field = FIELD_OF_PATH[op.path];
-    if (!field) throw invalidOp(index, `path ${op.path} cannot be changed`);
-    if (op.op === 'test') {
-      if (JSON.stringify(changes[field] ?? current[field]) !== JSON.stringify(op.value ?? null))
-        throw invalidOp(index, 'test failed');
-      return;
-    }
-    if (!allowed.includes(field))
-      throw invalidOp(index, `${op.path} cannot be changed by the ${access.role} role`);
-    if (op.op === 'remove') {
-      if (field !== 'description') throw invalidOp(index, `${op.path} cannot be removed`);
-      changes.description = null;
-      return;
-    }
-    if (!('value' in op)) throw invalidOp(index, 'value is required');
-    switch (field) {
-      case 'name':
-        changes.name = parseValue(teamNameSchema, op.value, index);
-        break;
-      case 'description':
-        changes.description =
-          op.value === null ? null : (parseValue(teamDescriptionSchema, op.value, index) ?? null);
-        break;
-      case 'mode':
-        changes.mode = parseValue(teamModeSchema, op.value, index);
-        break;
-      case 'starAlias': {
-        const alias = parseValue(aliasSchema, op.value, index);
-        if (!aliases.includes(alias))
-          throw invalidOp(index, 'the preferred alias must be one of the team aliases');
-        changes.starAlias = alias;
-        break;
-      }
-      case 'stripLocation':
-        changes.stripLocation = parseValue(z.boolean(), op.value, index);
-        break;
-    }
+  const rule = (field: TeamPatchField) => () => canChangeTeamField(role, field);
+  const fields: PatchFields<TeamState> = {
+    '/name': patchField<TeamState, string>({
+      get: (s) => s.name,
+      set: (s, name) => ({ ...s, name }),
+      read: (value, index) => parseValue(teamNameSchema, value, index),
+      allowed: rule('name'),
+    }),
+    '/description': patchField<TeamState, string | null>({
+      get: (s) => s.description,
+      set: (s, description) => ({ ...s, description }),
+      read: (value, index) =>
+        value === null ? null : (parseValue(teamDescriptionSchema, value, index) ?? null),
+      removed: null,
+      allowed: rule('description'),
+    }),
+    '/mode': patchField<TeamState, TeamRow['mode']>({
+      get: (s) => s.mode,
+      set: (s, mode) => ({ ...s, mode }),
+      read: (value, index) => parseValue(teamModeSchema, value, index),
+      allowed: rule('mode'),
+    }),
+    '/starAlias': patchField<TeamState, string | null>({
+      get: (s) => s.starAlias,
+      set: (s, starAlias) => ({ ...s, starAlias }),
+      read: (value, index) => {
+        const alias = parseValue(aliasSchema, value, index);
+        if (!aliases.includes(alias)) {
+          throw defaultRefusals.invalid(
+            index,
+            'the preferred alias must be one of the team aliases',
+          );
+        }
+        return alias;
+      },
+      allowed: rule('starAlias'),
+    }),
+    '/stripLocation': patchField<TeamState, boolean>({
+      get: (s) => s.stripLocation,
+      set: (s, stripLocation) => ({ ...s, stripLocation }),
+      read: (value, index) => parseValue(z.boolean(), value, index),
+      allowed: rule('stripLocation'),
+    }),
+  };
+  const state = applyPatch(current, ops, fields, {
+    invalid: defaultRefusals.invalid,
+    forbidden: (index, path) =>
+      defaultRefusals.invalid(index, `${path} cannot be changed by the ${role} role`),
   });
+  const changes: Partial<TeamState> = {};
+  if (state.name !== current.name) changes.name = state.name;
+  if (state.description !== current.description) changes.description = state.description;
+  if (state.mode !== current.mode) changes.mode = state.mode;
+  if (state.starAlias !== current.starAlias && state.starAlias !== null) {
+    changes.starAlias = state.starAlias;
+  }
+  if (state.stripLocation !== current.stripLocation) changes.stripLocation = state.stripLocation;
 
   if (Object.keys(changes).length > 0) {
     await updateTeam(ctx.db, team.id, {

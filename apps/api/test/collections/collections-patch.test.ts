@@ -88,7 +88,7 @@ describe('collection PATCH: name, description, operations', () => {
       expect(res.json(), failing.path).toMatchObject({
         statusCode: 400,
         errorCode: 'invalidInput',
-        message: `test failed at ${failing.path}`,
+        message: `Operation 1: test failed at ${failing.path}`,
       });
       expect(await snapshot(server.ctx)).toBe(before);
     }
@@ -221,7 +221,10 @@ describe('collection PATCH: name, description, operations', () => {
     expect((await asUploader()).statusCode).toBe(404);
 
     const failed = await patch(c.id, [{ op: 'test', path: '/mode', value: 'collaborative' }]);
-    expect(failed.json()).toMatchObject({ statusCode: 400, message: 'test failed at /mode' });
+    expect(failed.json()).toMatchObject({
+      statusCode: 400,
+      message: 'Operation 0: test failed at /mode',
+    });
   });
 
   it('refuses an uploader a switch of mode, even on its own collection', async () => {
