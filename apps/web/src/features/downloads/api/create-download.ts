@@ -1,7 +1,6 @@
 import { type CreateDownloadRequest, type Download } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../../lib/auth/session/session-context';
-import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { useSession, type AuthedRequest } from '../../auth';
 import { downloadKeys, downloadsPath } from './download-keys';
 
 /**

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { withPageNeeds } from '../../../lib/page-needs';
+import { withPageNeeds } from '../../../app/page-needs';
 import { preloadable } from '../../../lib/preloadable';
-import { useSession } from '../../../lib/auth/session/session-context';
+import { useSession } from '../../auth';
 import {
   DownloadsContext,
   type CollectionToDownload,
   type DownloadsApi,
-} from '../../../lib/downloads-context';
+} from '../hooks/downloads-context';
 import { writeTrackedDownloads } from '../utils/tracked-downloads';
 
 /**

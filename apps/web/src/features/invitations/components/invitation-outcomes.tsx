@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BackHomeButton } from '../../../components/back-home-button';
-import { AuthOutcome } from '../../../components/auth/auth-card';
-import { rememberSignInRedirect } from '../../../lib/auth/sign-in-redirect';
-import { UPLOAD_APP_PATH } from '../../../lib/upload-paths';
+import { AuthOutcome, rememberSignInRedirect } from '../../auth';
+import { UPLOAD_APP_PATH } from '../../upload-app';
 import type { AcceptedMembership } from '../api/accept-invitation';
 
 /**

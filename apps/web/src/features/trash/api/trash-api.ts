@@ -5,9 +5,8 @@ import {
   type TrashRestoreResponse,
 } from '@raccolta/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../../lib/auth/session/session-context';
-import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
-import { collectionKeys as fileCollectionKeys, fileKeys } from '../../../lib/files/file-keys';
+import { useSession, type AuthedRequest } from '../../auth';
+import { fileCollectionKeys, fileKeys } from '../../files';
 
 /** Query keys of a team's trash, under the team's id as the API names it. */
 export const trashKeys = {

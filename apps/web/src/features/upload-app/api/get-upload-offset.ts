@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useSession } from '../../../lib/auth/session/session-context';
+import { useSession } from '../../auth';
 
 /**
  * How far an interrupted upload got and until when the server keeps it (epoch ms, from tus's
