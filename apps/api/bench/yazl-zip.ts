@@ -1,5 +1,6 @@
 import { addAbortSignal, PassThrough, type Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
+import type { ZipEntry, ZipOptions } from '../src/downloads/zip/index.js';
 
 /**
  * yazl 3 with the same interface as our writer (`src/downloads/zip/zip-writer.ts`), as the build
@@ -9,23 +10,6 @@ import { ZipFile } from 'yazl';
  * source closed at once when the archive stream is destroyed (yazl leaves a piped source open).
  * Kept for the comparison only: docs/decisions.md says why the build keeps its own writer.
  */
-
-export interface ZipEntry {
-  /** Entry path inside the archive, already made safe by safeEntryNames (forward slashes). */
-  name: string;
-  /** The exact uncompressed size the source will yield; a source yielding more or fewer bytes makes the stream fail with an error (never a wrong archive). */
-  size: number;
-  mtime: Date;
-  /** true: DEFLATE (level 6); false: STORE. */
-  compress: boolean;
-  /** Opened only when the entry is written, so at most one source is open at a time. */
-  open: () => Promise<Readable>;
-}
-
-export interface ZipOptions {
-  signal?: AbortSignal;
-  forceZip64?: boolean;
-}
 
 /** A regular file, rw-r--r-- (Unix `st_mode`, in the external attributes). */
 const FILE_MODE = 0o100644;
