@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, DbKind } from '../db/create-db.js';
+import type { Db } from '../db/create-db.js';
 import type { DownloadPartRow, DownloadRow } from './downloads.presenter.js';
 import { selectionQuery, type DownloadSelection } from './download-selection.js';
 
@@ -80,15 +80,6 @@ export async function teamArchiveBytes(db: Db, teamId: string, now: number): Pro
     )
     .executeTakeFirstOrThrow();
   return Number(held.bytes ?? 0);
-}
-
-/**
- * Takes the team's requests one at a time until the transaction ends, on PostgreSQL (SQLite has
- * one writer). FOR NO KEY UPDATE leaves foreign keys to the team unhindered.
- */
-export async function lockTeamDownloads(db: Db, kind: DbKind, teamId: string): Promise<void> {
-  if (kind !== 'postgres') return;
-  await db.selectFrom('teams').select('id').where('id', '=', teamId).forNoKeyUpdate().execute();
 }
 
 export function partsOf(db: Db, downloadId: string): Promise<DownloadPartRow[]> {

@@ -7,6 +7,7 @@ import {
   type DownloadPart,
 } from '@raccolta/contracts';
 import { requireAccess } from '../access/access.js';
+import { lockTeamRow } from '../teams/teams.repository.js';
 import { can } from '../access/rules.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
@@ -22,7 +23,6 @@ import {
   downloadsInProgress,
   findPart,
   insertDownload,
-  lockTeamDownloads,
   partsOf,
   readyDownloadsOf,
   selectionTotals,
@@ -128,7 +128,7 @@ export async function createDownload(
     }
     // Check-then-insert below (the same request under way, the cap, the team's budget) must see
     // the requests made meanwhile: one team's requests are taken one at a time.
-    await lockTeamDownloads(trx, ctx.config.database.kind, access.team.id);
+    await lockTeamRow(trx, ctx.config.database.kind, access.team.id);
     const inProgress = await downloadsInProgress(trx, actor.id);
     const same = inProgress.find(
       (row) => row.collection_id === access.collection.id && sameSelection(row, prefix, fileIds),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { requireAccess, type CollectionAccess } from '../access/access.js';
+import { lockTeamRow } from '../teams/teams.repository.js';
 import { can } from '../access/rules.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
@@ -62,8 +63,8 @@ async function teamStoredBytes(db: Db, teamId: string): Promise<number> {
  * written, so nothing that only references the team waits on it.
  */
 export async function lockTeamForQuota(ctx: CommitDeps, db: Db, teamId: string): Promise<void> {
-  if (ctx.config.files.teamMaxBytes === 0 || ctx.config.database.kind !== 'postgres') return;
-  await db.selectFrom('teams').select('id').where('id', '=', teamId).forNoKeyUpdate().execute();
+  if (ctx.config.files.teamMaxBytes === 0) return;
+  await lockTeamRow(db, ctx.config.database.kind, teamId);
 }
 
 /**

@@ -101,10 +101,15 @@ export function findTeamById(db: Db, teamId: string): Promise<TeamRow | undefine
   return db.selectFrom('teams').selectAll().where('id', '=', teamId).executeTakeFirst();
 }
 
-/** Serialises writes that check a team-wide limit on PostgreSQL; SQLite has one writer. */
+/**
+ * Serialises writes that check a team-wide limit (aliases, storage quota, prepared archives) on
+ * PostgreSQL until the transaction ends; SQLite has one writer. FOR NO KEY UPDATE conflicts with
+ * itself but not with the key-share lock a foreign key to the team takes, so rows pointing at the
+ * team are written meanwhile without waiting.
+ */
 export async function lockTeamRow(db: Db, kind: DbKind, teamId: string): Promise<void> {
   if (kind !== 'postgres') return;
-  await db.selectFrom('teams').select('id').where('id', '=', teamId).forUpdate().execute();
+  await db.selectFrom('teams').select('id').where('id', '=', teamId).forNoKeyUpdate().execute();
 }
 
 /** Whether an alias is in use, or spells a team's short code (`code`, null when it cannot). */
