@@ -1,4 +1,4 @@
-import type { MemberRole } from '@raccolta/contracts';
+import { canSeeCollection, type MemberRole } from '@raccolta/contracts';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { isUuid } from '../db/ids.js';
@@ -8,7 +8,6 @@ import { AppError } from '../errors/app-error.js';
 import { lockMembers } from '../members/members.repository.js';
 import { findUpload, type UploadRow } from '../uploads/uploads.repository.js';
 import type { UserRow } from '../users/users.repository.js';
-import { seesCollection } from './rules.js';
 import {
   findCollectionInTeam,
   findDownload,
@@ -218,4 +217,13 @@ async function load(
     return uploadAccess;
   }
   return collectionAccess;
+}
+
+/** Whether the caller may see this collection at all: otherwise it is 404, like a foreign one. */
+function seesCollection(access: TeamAccess, collection: CollectionRow): boolean {
+  return canSeeCollection({
+    role: access.role,
+    actorUserId: access.actor.id,
+    collection: { createdBy: collection.created_by, mode: collection.mode },
+  });
 }

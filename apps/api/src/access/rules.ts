@@ -8,12 +8,10 @@ import {
   canDownloadFile,
   canManageTrash,
   canRenameTeam,
-  canSeeCollection,
   canSeeTeamDetails,
   canUpdateCollection,
   hasPermission,
 } from '@raccolta/contracts';
-import type { CollectionRow } from '../db/rows.js';
 import { memberPolicy, type MemberActor } from '../members/members.policy.js';
 import type { CollectionAccess, MemberAccess, Rule, TeamAccess } from './access.js';
 
@@ -22,15 +20,6 @@ import type { CollectionAccess, MemberAccess, Rule, TeamAccess } from './access.
  * app hides its menu entries with) over the rows the access check loaded. A rule of the team
  * applies to any object of the team.
  */
-
-/** Whether the caller may see this collection at all: otherwise it is 404, like a foreign one. */
-export function seesCollection(access: TeamAccess, collection: CollectionRow): boolean {
-  return canSeeCollection({
-    role: access.role,
-    actorUserId: access.actor.id,
-    collection: { createdBy: collection.created_by, mode: collection.mode },
-  });
-}
 
 /** The caller as the member rules of contracts name them. */
 export function memberActor(access: TeamAccess): MemberActor {
