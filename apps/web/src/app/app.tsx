@@ -1,13 +1,13 @@
 import { CacheProvider } from '@emotion/react';
 import { RouterProvider } from 'react-router';
 import { SnackbarProvider } from '../components/snackbar';
-import { createBrowserSessionManager } from '../features/auth/session/browser-session';
-import { SessionProvider } from '../features/auth/session/session-provider';
+import { createBrowserSessionManager } from '../lib/auth/session/browser-session';
+import { SessionProvider } from '../lib/auth/session/session-provider';
 import { UploadQueuesProvider } from '../features/upload-app/hooks/upload-queues';
-import { QueryDevtools } from '../features/feature-flags/components/query-devtools';
+import { QueryDevtools } from '../components/query-devtools';
 import { AppThemeProvider } from '../theme/app-theme-provider';
-import { createEmotionCache } from './emotion-cache';
-import { QueryLayer } from './query-layer';
+import { createEmotionCache } from '../lib/emotion-cache';
+import { QueryLayer } from '../lib/query-layer';
 import { createAppRouter } from './router';
 
 // Module-level singletons: one cache, one session and one router for the page's lifetime (and

@@ -1,12 +1,13 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AppLayout } from '../components/layout/app-layout';
+import { AppLayout } from './layout/app-layout';
 import { GuestOnlyRoute, LoginRoute } from '../features/auth/components/route-guards';
 import { DownloadsProvider } from '../features/downloads/components/downloads-provider';
 import { LandingPage } from '../features/landing/components/landing-page';
-import { withPageNeeds } from './page-needs';
-import { NOT_FOUND_PATH } from './paths';
+import { SubscribeForm } from '../features/newsletter/components/subscribe-form';
+import { withPageNeeds } from '../lib/page-needs';
+import { NOT_FOUND_PATH } from '../lib/paths';
 import { RouteErrorPage } from './route-error-page';
-import { ScrollToTop } from './scroll-to-top';
+import { ScrollToTop } from '../components/scroll-to-top';
 
 export { NOT_FOUND_PATH };
 
@@ -34,7 +35,7 @@ const pageRoutes: RouteObject[] = [
   {
     element: <GuestOnlyRoute />,
     children: [
-      { index: true, element: <LandingPage /> },
+      { index: true, element: <LandingPage newsletter={<SubscribeForm />} /> },
       {
         path: 'auth/signin',
         lazy: () =>
@@ -108,7 +109,7 @@ const pageRoutes: RouteObject[] = [
       {
         path: 'teams/:teamRef',
         lazy: () =>
-          import('../features/teams/components/team-dashboard-page').then((m) => ({
+          import('./team-dashboard-page').then((m) => ({
             Component: m.TeamDashboardPage,
           })),
       },
@@ -203,7 +204,7 @@ const appRoutes: RouteObject[] = [
     path: 'upload',
     // Lazy like its pages: a visitor of the team app never downloads the upload app's frame.
     lazy: () =>
-      import('../features/upload-app/components/upload-app-layout').then((m) => ({
+      import('./upload/upload-app-layout').then((m) => ({
         Component: m.UploadAppLayout,
       })),
     HydrateFallback: FirstPageFallback,
@@ -218,7 +219,7 @@ const appRoutes: RouteObject[] = [
           {
             path: 'signin',
             lazy: () =>
-              import('../features/upload-app/components/upload-sign-in-page').then((m) => ({
+              import('./upload/upload-sign-in-page').then((m) => ({
                 Component: m.UploadSignInPage,
               })),
           },
@@ -240,7 +241,7 @@ const appRoutes: RouteObject[] = [
           {
             path: 'teams/:teamRef',
             lazy: () =>
-              import('../features/upload-app/components/upload-collections-page').then((m) => ({
+              import('./upload/upload-collections-page').then((m) => ({
                 Component: m.UploadCollectionsPage,
               })),
           },

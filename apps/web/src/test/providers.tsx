@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import { DateLocalizationProvider } from '../components/date-range-filter';
 import { SnackbarProvider } from '../components/snackbar';
-import type { SessionManager } from '../features/auth/session/session-manager';
-import { SessionProvider } from '../features/auth/session/session-provider';
+import type { SessionManager } from '../lib/auth/session/session-manager';
+import { SessionProvider } from '../lib/auth/session/session-provider';
 import { UploadQueuesProvider } from '../features/upload-app/hooks/upload-queues';
 import '../i18n';
 import { AppThemeProvider } from '../theme/app-theme-provider';

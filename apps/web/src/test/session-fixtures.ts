@@ -1,7 +1,7 @@
 import type { TokenSet } from '@raccolta/contracts';
 import { vi } from 'vitest';
-import { SessionManager, type SessionManagerDeps } from '../features/auth/session/session-manager';
-import { storeTokenSet } from '../features/auth/session/token-storage';
+import { SessionManager, type SessionManagerDeps } from '../lib/auth/session/session-manager';
+import { storeTokenSet } from '../lib/auth/session/token-storage';
 
 function base64Url(text: string): string {
   return btoa(String.fromCharCode(...new TextEncoder().encode(text)))

@@ -1,6 +1,6 @@
 import '../i18n';
 import { preloadSnackbarView } from '../components/snackbar';
-import { preloadConsentResetButton } from '../features/consent';
+import { preloadConsentResetButton } from '../features/consent/components/consent-reset-button';
 import { preloadDownloadsTracker } from '../features/downloads/components/downloads-provider';
 
 // The message bar, the downloads' tracker and the cookie button are lazy chunks in the app; the

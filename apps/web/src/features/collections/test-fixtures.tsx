@@ -10,7 +10,7 @@ import { ADA } from '../../test/session-fixtures';
 import { member, team, TEAM_ID } from '../../test/team-fixtures';
 import { Outlet } from 'react-router';
 import { DateLocalizationProvider } from '../../components/date-range-filter';
-import { DownloadsProvider } from '../downloads';
+import { DownloadsProvider } from '../downloads/components/downloads-provider';
 import { CollectionsView } from './components/collections-view';
 
 /** Fixtures and a rendering helper for the collections tests. */

@@ -2,4 +2,3 @@
 export { DownloadsProvider } from './components/downloads-provider';
 export { DownloadPage } from './components/download-page';
 export { downloadPagePath } from './api/download-keys';
-export { useDownloads, type CollectionToDownload } from './hooks/downloads-context';

@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useSession } from '../session/session-context';
-import { SessionError } from '../session/token-storage';
+import { useSession } from '../../../lib/auth/session/session-context';
+import { SessionError } from '../../../lib/auth/session/token-storage';
 import {
   clearSavedInvitation,
   OAUTH_CLIENT_ID,
   oauthRedirectUri,
   readSavedInvitation,
   takeOAuthAttempt,
-} from '../utils/oauth-redirect';
-import { tokenResultSchema } from './token-result';
+} from '../../../lib/auth/oauth-redirect';
+import { tokenResultSchema } from '../../../lib/auth/token-result';
 
 /** Not in contracts: the authorization-code grant of POST /oauth2/token, with PKCE. */
 export interface OAuthTokenRequest {

@@ -5,8 +5,8 @@ import {
 } from '@raccolta/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useSession } from '../session/session-context';
-import { tokenResultSchema } from './token-result';
+import { useSession } from '../../../lib/auth/session/session-context';
+import { tokenResultSchema } from '../../../lib/auth/token-result';
 
 /** POST /auth/new-password: answers the newPasswordRequired challenge of a sign-in. */
 export async function postNewPassword(body: NewPasswordRequest): Promise<unknown> {

@@ -8,8 +8,8 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, isApiError } from '../../../lib/api-client';
-import { useSession } from '../session/session-context';
-import { tokenResultSchema } from './token-result';
+import { useSession } from '../../../lib/auth/session/session-context';
+import { tokenResultSchema } from '../../../lib/auth/token-result';
 
 /**
  * The sign-in form: the contracts form plus the team code. Internal members' usernames are unique

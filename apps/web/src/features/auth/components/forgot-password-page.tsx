@@ -11,7 +11,7 @@ import { FormTextField } from '../../../components/form/form-text-field';
 import { useForgotPasswordMutation } from '../api/forgot-password';
 import { useAuthErrorText } from '../utils/auth-error-text';
 import { isFromUploadApp, signInPathFor } from '../utils/upload-app-origin';
-import { AuthCard, AuthOutcome } from './auth-card';
+import { AuthCard, AuthOutcome } from '../../../components/auth/auth-card';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -3,12 +3,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useOAuthCallbackMutation } from '../api/exchange-oauth-code';
-import { useRunOnce } from '../hooks/use-run-once';
-import { isSessionError } from '../session/token-storage';
+import { useRunOnce } from '../../../lib/use-run-once';
+import { isSessionError } from '../../../lib/auth/session/token-storage';
 import { useAuthErrorText } from '../utils/auth-error-text';
-import { DEFAULT_SIGNED_IN_PATH } from '../utils/sign-in-redirect';
-import { AuthCard, AuthOutcome, SignInButton } from './auth-card';
-import { PendingStatus } from './pending-status';
+import { DEFAULT_SIGNED_IN_PATH } from '../../../lib/auth/sign-in-redirect';
+import { AuthCard, AuthOutcome, SignInButton } from '../../../components/auth/auth-card';
+import { PendingStatus } from '../../../components/auth/pending-status';
 
 function CodeExchange({ code, state }: { code: string; state: string }) {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { useResetPasswordMutation } from '../api/reset-password';
 import { useAuthErrorText } from '../utils/auth-error-text';
-import { AuthCard, AuthOutcome, SignInButton } from './auth-card';
+import { AuthCard, AuthOutcome, SignInButton } from '../../../components/auth/auth-card';
 
 function NewLinkButton() {
   const { t } = useTranslation();

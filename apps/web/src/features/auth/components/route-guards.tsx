@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../../lib/auth/session/session-context';
 import {
   forgetSignInRedirect,
   peekSignInRedirect,
   rememberSignInRedirect,
   signedInTarget,
-} from '../utils/sign-in-redirect';
+} from '../../../lib/auth/sign-in-redirect';
 
 /** Landing, sign-in and sign-up: a signed-in visitor is sent on (spec §2, global behaviour). */
 export function GuestOnlyRoute() {

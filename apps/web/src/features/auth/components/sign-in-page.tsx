@@ -3,10 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { signInPurpose } from '../utils/sign-in-purpose';
-import { peekSignInRedirect, signedInTarget, teamFromQuery } from '../utils/sign-in-redirect';
-import { AuthCard, type SignInState } from './auth-card';
+import {
+  peekSignInRedirect,
+  signedInTarget,
+  teamFromQuery,
+} from '../../../lib/auth/sign-in-redirect';
+import { AuthCard, type SignInState } from '../../../components/auth/auth-card';
 import { NewPasswordForm } from './new-password-form';
-import { ProviderButtons } from './provider-buttons';
+import { ProviderButtons } from '../../../components/auth/provider-buttons';
 import { SignInForm } from './sign-in-form';
 
 /**

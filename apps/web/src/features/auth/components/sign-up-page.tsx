@@ -13,12 +13,12 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { RichText } from '../../../components/rich-text';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { withoutLeadingSpaces } from '../../../components/form/transforms';
-import { UPLOAD_APP_PATH } from '../../upload-app/utils/upload-paths';
+import { UPLOAD_APP_PATH } from '../../../lib/upload-paths';
 import { useSignUpMutation } from '../api/sign-up';
 import { useAuthErrorText } from '../utils/auth-error-text';
 import { isFromUploadApp, signInPathFor } from '../utils/upload-app-origin';
-import { AuthCard, AuthOutcome, SignInButton } from './auth-card';
-import { ProviderButtons } from './provider-buttons';
+import { AuthCard, AuthOutcome, SignInButton } from '../../../components/auth/auth-card';
+import { ProviderButtons } from '../../../components/auth/provider-buttons';
 
 function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
   // A new tab, so reading the terms does not throw away what was typed.

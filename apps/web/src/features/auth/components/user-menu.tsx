@@ -4,10 +4,10 @@ import PersonOutline from '@mui/icons-material/PersonOutline';
 import Tooltip from '@mui/material/Tooltip';
 import { displayName } from '@raccolta/contracts';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../api/get-current-user';
+import { useCurrentUser } from '../../../lib/auth/get-current-user';
 import { useSignOut } from '../hooks/use-sign-out';
-import { useSession } from '../session/session-context';
-import { AccountMenu } from './account-menu';
+import { useSession } from '../../../lib/auth/session/session-context';
+import { AccountMenu } from '../../../components/auth/account-menu';
 
 // The contributor upload app (features/upload-app); a literal here, since that feature builds on
 // this one and not the other way round.

@@ -8,10 +8,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useVerifyEmailMutation } from '../api/verify-email';
-import { useRunOnce } from '../hooks/use-run-once';
+import { useRunOnce } from '../../../lib/use-run-once';
 import { useAuthErrorText } from '../utils/auth-error-text';
-import { AuthCard, AuthOutcome, SignInButton } from './auth-card';
-import { PendingStatus } from './pending-status';
+import { AuthCard, AuthOutcome, SignInButton } from '../../../components/auth/auth-card';
+import { PendingStatus } from '../../../components/auth/pending-status';
 import { ResendVerification } from './resend-verification';
 import { ResetPasswordForm } from './reset-password-page';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../../lib/auth/session/session-context';
 
 /** Signs out everywhere and returns to the site root, the spec's sign-out target (§2). */
 export function useSignOut(): () => Promise<void> {

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text';
-import { isSessionError, type SessionErrorCode } from '../session/token-storage';
+import { isSessionError, type SessionErrorCode } from '../../../lib/auth/session/token-storage';
 
 function sessionErrorText(t: TFunction, code: SessionErrorCode): string {
   switch (code) {

@@ -4,7 +4,7 @@
  * sign-in. The installed upload app has no address bar, so without it a contributor who opened
  * "Forgot password?" would be left in the team app.
  */
-import { UPLOAD_SIGN_IN_PATH } from '../../upload-app/utils/upload-paths';
+import { UPLOAD_SIGN_IN_PATH } from '../../../lib/upload-paths';
 
 const PARAM = 'app';
 const UPLOAD = 'upload';

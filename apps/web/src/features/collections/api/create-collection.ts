@@ -5,8 +5,9 @@ import {
   type CreateCollectionRequest,
 } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession, type AuthedRequest } from '../../auth';
-import { collectionKeys, collectionsPath } from './collection-keys';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { collectionKeys, collectionsPath } from '../../../lib/collections/collection-keys';
 
 /** The dialog's values as the API takes them: the checkbox becomes the mode. */
 export function toCreateCollectionRequest(form: CreateCollectionForm): CreateCollectionRequest {

@@ -1,9 +1,10 @@
 import type { Collection, CollectionListResponse } from '@raccolta/contracts';
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useSession, type AuthedRequest } from '../../auth';
-import { fileKeys } from '../../files';
-import { collectionKeys, collectionsPath } from './collection-keys';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { fileKeys } from '../../../lib/files/file-keys';
+import { collectionKeys, collectionsPath } from '../../../lib/collections/collection-keys';
 
 /**
  * DELETE /teams/{teamId}/collections/{collectionId}: 204 with no body; owner and admin only (403

@@ -1,12 +1,13 @@
 import { collectionSchema, type Collection } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession, type AuthedRequest } from '../../auth';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
 import {
   collectionPatch,
   type CollectionChanges,
   type CollectionPatchOperation,
 } from '../utils/collection-patch';
-import { collectionsPath, storeCollection } from './collection-keys';
+import { collectionsPath, storeCollection } from '../../../lib/collections/collection-keys';
 
 /**
  * PATCH /teams/{teamId}/collections/{collectionId} with an RFC 6902 list over /name, /description

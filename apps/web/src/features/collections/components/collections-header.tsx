@@ -13,7 +13,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter, type DateRangeValue } from '../../../components/date-range-filter';
-import type { CollectionFilters } from '../utils/collection-filters';
+import type { CollectionFilters } from '../../../lib/collections/collection-filters';
 
 export interface CollectionsTitleBarProps {
   titleId: string;

@@ -25,10 +25,10 @@ import { isDateRangeInvalid } from '../../../components/date-range-filter';
 import { LoadMoreSentinel } from '../../../components/load-more-sentinel';
 import { ERROR_TOAST_DURATION_MS, useSnackbar } from '../../../components/snackbar';
 import { useErrorText } from '../../../lib/error-text';
-import { useDownloads } from '../../downloads';
-import { useCollectionReadMutation } from '../../files';
-import { collectionPagePath } from '../api/collection-keys';
-import { useCollectionsQuery } from '../api/list-collections';
+import { useDownloads } from '../../../lib/downloads-context';
+import { useCollectionReadMutation } from '../../../lib/files/read-marks';
+import { collectionPagePath } from '../../../lib/collections/collection-keys';
+import { useCollectionsQuery } from '../../../lib/collections/list-collections';
 import { useCollectionFilters } from '../hooks/use-collection-filters';
 import { useMemberNickname } from '../hooks/use-member-nickname';
 import { useShownAtLeast } from '../hooks/use-shown-at-least';
@@ -41,7 +41,7 @@ import {
   withCreator,
   withoutFilters,
   type CollectionTab,
-} from '../utils/collection-filters';
+} from '../../../lib/collections/collection-filters';
 import type { CollectionAction } from './collection-menu';
 import { CollectionRow } from './collection-row';
 import { CollectionsEmptyState } from './collections-empty-state';

@@ -1,12 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import {
   canChooseCollaborative,
   COLLECTION_NAME_MAX_LENGTH,
@@ -16,13 +8,12 @@ import {
   type CreateCollectionForm,
   type MemberRole,
 } from '@raccolta/contracts';
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormDialog } from '../../../components/form/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useSnackbar } from '../../../components/snackbar';
-import { useErrorText } from '../../../lib/error-text';
 import { useCreateCollectionMutation } from '../api/create-collection';
 import { CollectionModeField } from './collection-mode-field';
 
@@ -49,8 +40,6 @@ export function CreateCollectionDialog({
 }) {
   const { t } = useTranslation();
   const { show } = useSnackbar();
-  const errorText = useErrorText();
-  const titleId = useId();
   const chooses = canChooseCollaborative(role);
   const { control, handleSubmit } = useForm<
     CreateCollectionFormInput,
@@ -72,61 +61,43 @@ export function CreateCollectionDialog({
   );
 
   return (
-    <Dialog
-      open
-      // A click beside the dialog must not throw away what was typed.
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick' && !mutation.isPending) onClose();
-      }}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+    <FormDialog
+      title={t('collections.create.title')}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      pending={mutation.isPending}
+      error={mutation.error}
+      submitLabel={t('actions.create')}
     >
-      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={titleId}>{t('collections.create.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField
-              control={control}
-              name="name"
-              label={t('collections.fields.name')}
-              maxLength={COLLECTION_NAME_MAX_LENGTH}
-              autoComplete="off"
-              autoFocus
-              required
-            />
-            <FormTextField
-              control={control}
-              name="description"
-              label={t('collections.fields.description')}
-              maxLength={DESCRIPTION_MAX_LENGTH}
-              multiline
-              minRows={2}
-            />
-            <Controller
-              control={control}
-              name="isCollaborative"
-              render={({ field }) => (
-                <CollectionModeField
-                  value={field.value ? 'collaborative' : 'owned'}
-                  onChange={(mode) => field.onChange(mode === 'collaborative')}
-                  chooses={chooses}
-                  disabled={mutation.isPending}
-                />
-              )}
-            />
-            {mutation.error !== null && <Alert severity="error">{errorText(mutation.error)}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={mutation.isPending}>
-            {t('actions.create')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <FormTextField
+        control={control}
+        name="name"
+        label={t('collections.fields.name')}
+        maxLength={COLLECTION_NAME_MAX_LENGTH}
+        autoComplete="off"
+        autoFocus
+        required
+      />
+      <FormTextField
+        control={control}
+        name="description"
+        label={t('collections.fields.description')}
+        maxLength={DESCRIPTION_MAX_LENGTH}
+        multiline
+        minRows={2}
+      />
+      <Controller
+        control={control}
+        name="isCollaborative"
+        render={({ field }) => (
+          <CollectionModeField
+            value={field.value ? 'collaborative' : 'owned'}
+            onChange={(mode) => field.onChange(mode === 'collaborative')}
+            chooses={chooses}
+            disabled={mutation.isPending}
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -1,12 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import {
   canChangeCollectionMode,
   COLLECTION_MODES,
@@ -17,13 +9,12 @@ import {
   type Collection,
   type MemberRole,
 } from '@raccolta/contracts';
-import { useId } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormDialog } from '../../../components/form/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useSnackbar } from '../../../components/snackbar';
-import { useErrorText } from '../../../lib/error-text';
 import { useUpdateCollectionMutation } from '../api/update-collection';
 import { collectionPatch } from '../utils/collection-patch';
 import { CollectionModeField } from './collection-mode-field';
@@ -53,8 +44,6 @@ export function EditCollectionDialog({
 }) {
   const { t } = useTranslation();
   const { show } = useSnackbar();
-  const errorText = useErrorText();
-  const titleId = useId();
   const { control, handleSubmit } = useForm<EditCollectionFormInput, unknown, EditCollectionForm>({
     resolver: zodResolver(editCollectionFormSchema),
     defaultValues: {
@@ -99,83 +88,61 @@ export function EditCollectionDialog({
   );
 
   return (
-    <Dialog
-      open
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick' && !mutation.isPending) onClose();
-      }}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+    <FormDialog
+      title={t('collections.edit.title')}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      pending={mutation.isPending}
+      error={mutation.error}
+      submitDisabled={unchanged}
     >
-      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={titleId}>{t('collections.edit.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField
-              control={control}
-              name="name"
-              label={t('collections.fields.name')}
-              maxLength={COLLECTION_NAME_MAX_LENGTH}
-              autoComplete="off"
-              required
+      <FormTextField
+        control={control}
+        name="name"
+        label={t('collections.fields.name')}
+        maxLength={COLLECTION_NAME_MAX_LENGTH}
+        autoComplete="off"
+        required
+      />
+      <FormTextField
+        control={control}
+        name="description"
+        label={t('collections.fields.description')}
+        maxLength={DESCRIPTION_MAX_LENGTH}
+        multiline
+        minRows={2}
+      />
+      <Controller
+        control={control}
+        name="tags"
+        render={({ field }) => (
+          <MemberTagsField
+            teamId={collection.teamId}
+            value={field.value}
+            onChange={field.onChange}
+            disabled={mutation.isPending}
+          />
+        )}
+      />
+      {switchesMode && (
+        <Controller
+          control={control}
+          name="mode"
+          render={({ field }) => (
+            <CollectionModeField
+              value={field.value}
+              onChange={field.onChange}
+              chooses
+              disabled={mutation.isPending}
+              creatorName={
+                collection.createdBy === actor.userId
+                  ? undefined
+                  : (collection.owner.nickname ?? t('collections.formerMember'))
+              }
             />
-            <FormTextField
-              control={control}
-              name="description"
-              label={t('collections.fields.description')}
-              maxLength={DESCRIPTION_MAX_LENGTH}
-              multiline
-              minRows={2}
-            />
-            <Controller
-              control={control}
-              name="tags"
-              render={({ field }) => (
-                <MemberTagsField
-                  teamId={collection.teamId}
-                  value={field.value}
-                  onChange={field.onChange}
-                  disabled={mutation.isPending}
-                />
-              )}
-            />
-            {switchesMode && (
-              <Controller
-                control={control}
-                name="mode"
-                render={({ field }) => (
-                  <CollectionModeField
-                    value={field.value}
-                    onChange={field.onChange}
-                    chooses
-                    disabled={mutation.isPending}
-                    creatorName={
-                      collection.createdBy === actor.userId
-                        ? undefined
-                        : (collection.owner.nickname ?? t('collections.formerMember'))
-                    }
-                  />
-                )}
-              />
-            )}
-            {mutation.error !== null && <Alert severity="error">{errorText(mutation.error)}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={unchanged}
-            loading={mutation.isPending}
-          >
-            {t('actions.save')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          )}
+        />
+      )}
+    </FormDialog>
   );
 }

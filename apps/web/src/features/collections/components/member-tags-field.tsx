@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { MEMBER_PREFIX_MAX_LENGTH, useMembersQuery } from '../../members';
+import { MEMBER_PREFIX_MAX_LENGTH, useMembersQuery } from '../../../lib/members/list-members';
 
 const toRef = ({ userId, nickname, avatarUrl }: Member): MemberRef => ({
   userId,

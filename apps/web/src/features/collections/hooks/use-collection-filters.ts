@@ -4,7 +4,7 @@ import {
   parseCollectionFilters,
   writeCollectionFilters,
   type CollectionFilters,
-} from '../utils/collection-filters';
+} from '../../../lib/collections/collection-filters';
 
 /**
  * The collections screen's filters live in the address: a reload keeps them, Back undoes the last

@@ -1,5 +1,5 @@
 import type { Collection } from '@raccolta/contracts';
-import { useMemberQuery } from '../../members';
+import { useMemberQuery } from '../../../lib/members/get-member';
 
 /**
  * The name of the member a filter names by id: from the loaded rows when it is there (no call),

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { useClientConfig } from '../../feature-flags';
+import { useClientConfig } from '../../../lib/feature-flags/api/get-client-config';
 import { useConsent } from '../hooks/use-consent';
 import { loadAnalytics, trackPageView } from './load-analytics';
 

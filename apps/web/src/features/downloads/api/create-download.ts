@@ -1,6 +1,7 @@
 import { type CreateDownloadRequest, type Download } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession, type AuthedRequest } from '../../auth';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
 import { downloadKeys, downloadsPath } from './download-keys';
 
 /**

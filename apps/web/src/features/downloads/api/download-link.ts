@@ -1,5 +1,5 @@
 import { formatLocalTime } from '@raccolta/contracts';
-import type { AuthedRequest } from '../../auth';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
 import { downloadsPath } from './download-keys';
 
 /**

@@ -1,7 +1,8 @@
 import { DOWNLOAD_POLL_INTERVAL_MS, type Download } from '@raccolta/contracts';
 import { useQuery, type Query } from '@tanstack/react-query';
 import { isClientError } from '../../../lib/api-client';
-import { useSession, type AuthedRequest } from '../../auth';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
 import { downloadKeys, downloadsPath } from './download-keys';
 
 /** GET /teams/{teamId}/downloads/{downloadId}: only the user who requested it sees it (else 404). */

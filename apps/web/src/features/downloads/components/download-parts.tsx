@@ -11,7 +11,7 @@ import type { Download, DownloadPart } from '@raccolta/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ERROR_TOAST_DURATION_MS, useSnackbar } from '../../../components/snackbar';
-import { formatFileSize } from '../../files';
+import { formatFileSize } from '../../../lib/format-file-size';
 import { useStartDownloadMutation } from '../hooks/use-start-download';
 import { partsOf } from '../utils/download-outcome';
 

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { withPageNeeds } from '../../../app/page-needs';
+import { withPageNeeds } from '../../../lib/page-needs';
 import { preloadable } from '../../../lib/preloadable';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/auth/session/session-context';
 import {
   DownloadsContext,
   type CollectionToDownload,
   type DownloadsApi,
-} from '../hooks/downloads-context';
+} from '../../../lib/downloads-context';
 import { writeTrackedDownloads } from '../utils/tracked-downloads';
 
 /**

@@ -10,13 +10,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { ERROR_TOAST_DURATION_MS, useSnackbar } from '../../../components/snackbar';
 import { isApiError, isClientError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
-import { useSession } from '../../auth';
-import { startBrowserDownload } from '../../files';
+import { useSession } from '../../../lib/auth/session/session-context';
+import { startBrowserDownload } from '../../../lib/start-download';
 import { useCreateDownloadMutation } from '../api/create-download';
 import { downloadKeys, downloadPagePath } from '../api/download-keys';
 import { getDownloadLink } from '../api/download-link';
 import { getDownload } from '../api/get-download';
-import type { CollectionToDownload, DownloadsApi } from '../hooks/downloads-context';
+import type { CollectionToDownload, DownloadsApi } from '../../../lib/downloads-context';
 import { downloadOutcome, partsComing, type DownloadOutcome } from '../utils/download-outcome';
 import {
   readTrackedDownloads,

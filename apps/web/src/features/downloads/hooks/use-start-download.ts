@@ -1,7 +1,7 @@
 import { formatLocalTime } from '@raccolta/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useSession } from '../../auth';
-import { startBrowserDownload } from '../../files';
+import { useSession } from '../../../lib/auth/session/session-context';
+import { startBrowserDownload } from '../../../lib/start-download';
 import { getDownloadLink } from '../api/download-link';
 
 export interface DownloadTarget {

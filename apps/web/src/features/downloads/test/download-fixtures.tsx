@@ -6,7 +6,7 @@ import { fetchRoutes, renderRoutes } from '../../../test/providers';
 import { TEAM_ID } from '../../../test/team-fixtures';
 import { DownloadPage } from '../components/download-page';
 import { DownloadsProvider } from '../components/downloads-provider';
-import { useDownloads } from '../hooks/downloads-context';
+import { useDownloads } from '../../../lib/downloads-context';
 
 configure({ asyncUtilTimeout: 5000 });
 

@@ -1,8 +1,9 @@
 import type { FileItem } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useSession, type AuthedRequest } from '../../auth';
-import { collectionKeys, fileKeys, filesPath } from './file-keys';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { collectionKeys, fileKeys, filesPath } from '../../../lib/files/file-keys';
 
 /** DELETE …/files/{fileId}: 204 with no body; owner and admin only (403 otherwise). */
 export function deleteFile(

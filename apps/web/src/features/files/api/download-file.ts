@@ -1,8 +1,9 @@
 import { fileDownloadResponseSchema, type FileItem } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession, type AuthedRequest } from '../../auth';
-import { startBrowserDownload } from '../utils/start-download';
-import { fileKeys, filesPath } from './file-keys';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { startBrowserDownload } from '../../../lib/start-download';
+import { fileKeys, filesPath } from '../../../lib/files/file-keys';
 
 /**
  * GET …/files/{fileId}/download: a link that works without the Authorization header. `inline`:

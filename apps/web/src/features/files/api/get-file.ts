@@ -1,8 +1,9 @@
 import { fileSchema, type FileItem } from '@raccolta/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { queryPresets } from '../../../app/query-client';
-import { useSession, type AuthedRequest } from '../../auth';
-import { fileKeys, filesPath } from './file-keys';
+import { queryPresets } from '../../../lib/query-client';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { fileKeys, filesPath } from '../../../lib/files/file-keys';
 
 /** GET …/files/{fileId}: the file with a fresh previewUrl; the server marks it read. */
 export function getFile(

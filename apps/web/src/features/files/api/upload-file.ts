@@ -1,8 +1,8 @@
 import { errorBodySchema, fileSchema, type FileItem } from '@raccolta/contracts';
 import { apiBaseUrl } from '../../../config';
 import { ApiError, NO_RESPONSE_STATUS } from '../../../lib/api-client';
-import type { Session } from '../../auth';
-import { filesPath } from './file-keys';
+import type { Session } from '../../../lib/auth/session/session-context';
+import { filesPath } from '../../../lib/files/file-keys';
 
 /** What the session hands out for an authenticated call. */
 export type AccessToken = Awaited<ReturnType<Session['getAccessToken']>>;

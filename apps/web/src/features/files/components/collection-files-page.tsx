@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { NOT_FOUND_PATH } from '../../../app/paths';
-import { useTeamQuery } from '../../teams';
+import { NOT_FOUND_PATH } from '../../../lib/paths';
+import { useTeamQuery } from '../../../lib/teams/get-team';
 import { PageLoadState } from '../../../components/page-load-state';
 import { isClientError } from '../../../lib/api-client';
 import { CollectionFilesScreen } from './collection-files-screen';

@@ -20,8 +20,8 @@ import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFileQuery } from '../api/get-file';
 import { useSwipe } from '../hooks/use-swipe';
-import { formatFileSize } from '../utils/format-file-size';
-import { FileTypeIcon } from './file-type-icon';
+import { formatFileSize } from '../../../lib/format-file-size';
+import { FileTypeIcon } from '../../../components/file-type-icon';
 import { PreviewImage } from './preview-image';
 import { browserShowsPdf, isPdf, PreviewPdf } from './preview-pdf';
 

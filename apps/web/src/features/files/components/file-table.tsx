@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format-date';
 import { VISUALLY_HIDDEN } from '../../../lib/visually-hidden';
 import { FileRowMenu, type FileAction } from './file-row-menu';
-import { FileThumbnail } from './file-thumbnail';
+import { FileThumbnail } from '../../../components/file-thumbnail';
 import { UploaderButton } from './uploader-button';
 
 export interface FileTableProps {

@@ -11,7 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMoreSentinel } from '../../../components/load-more-sentinel';
 import { useErrorText } from '../../../lib/error-text';
-import type { useFilesQuery } from '../api/list-files';
+import type { useFilesQuery } from '../../../lib/files/list-files';
 import { FileTable, type FileTableProps } from './file-table';
 
 export type EmptyKind = 'filtered' | 'mine' | 'none';

@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import type { FileItem } from '@raccolta/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/auth/session/session-context';
 import { getFileDownloadLink } from '../api/download-file';
 
 /** A PDF, by its sniffed type. */

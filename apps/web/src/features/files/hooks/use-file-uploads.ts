@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useSession } from '../../auth';
-import { collectionKeys, fileKeys } from '../api/file-keys';
+import { useSession } from '../../../lib/auth/session/session-context';
+import { collectionKeys, fileKeys } from '../../../lib/files/file-keys';
 import { uploadFile } from '../api/upload-file';
 import { UploadQueue, type UploadItem } from '../utils/upload-queue';
 

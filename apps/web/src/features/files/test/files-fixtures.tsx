@@ -3,7 +3,7 @@ import { configure } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { vi } from 'vitest';
 import { DateLocalizationProvider } from '../../../components/date-range-filter';
-import { DownloadsProvider } from '../../downloads';
+import { DownloadsProvider } from '../../downloads/components/downloads-provider';
 import { errorResponse, fetchRoutes, jsonResponse, renderRoutes } from '../../../test/providers';
 import { ADA } from '../../../test/session-fixtures';
 import { member, self, team, TEAM_ID } from '../../../test/team-fixtures';

@@ -1,6 +1,6 @@
 import { DEFAULT_SORT_DIRECTION, SORT_DIRECTIONS, type SortDirection } from '@raccolta/contracts';
 import { z } from 'zod';
-import type { FileListFilters } from '../api/file-keys';
+import type { FileListFilters } from '../../../lib/files/file-keys';
 
 export const FILE_VIEWS = ['all', 'mine'] as const;
 export type FileView = (typeof FILE_VIEWS)[number];

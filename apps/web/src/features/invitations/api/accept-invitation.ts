@@ -2,7 +2,7 @@ import { memberRoleSchema, type AcceptInvitationRequest } from '@raccolta/contra
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest, isApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/auth/session/session-context';
 
 /**
  * Not in contracts (the API defines it beside its route): the accept answer. `auth` is checked by

@@ -7,14 +7,11 @@ import { useParams, useSearchParams } from 'react-router';
 import { BackHomeButton } from '../../../components/back-home-button';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
-import {
-  AuthCard,
-  AuthOutcome,
-  forgetSignInRedirect,
-  PendingStatus,
-  useRunOnce,
-  useSession,
-} from '../../auth';
+import { AuthCard, AuthOutcome } from '../../../components/auth/auth-card';
+import { forgetSignInRedirect } from '../../../lib/auth/sign-in-redirect';
+import { PendingStatus } from '../../../components/auth/pending-status';
+import { useRunOnce } from '../../../lib/use-run-once';
+import { useSession } from '../../../lib/auth/session/session-context';
 import {
   invitationSummaryOf,
   useAcceptInvitationMutation,

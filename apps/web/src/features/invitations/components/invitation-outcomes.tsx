@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BackHomeButton } from '../../../components/back-home-button';
-import { AuthOutcome, rememberSignInRedirect } from '../../auth';
-import { UPLOAD_APP_PATH } from '../../upload-app';
+import { AuthOutcome } from '../../../components/auth/auth-card';
+import { rememberSignInRedirect } from '../../../lib/auth/sign-in-redirect';
+import { UPLOAD_APP_PATH } from '../../../lib/upload-paths';
 import type { AcceptedMembership } from '../api/accept-invitation';
 
 /**

@@ -14,7 +14,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { RichText } from '../../../components/rich-text';
 import { NewPasswordFields } from '../../../components/form/new-password-fields';
 import { useErrorText } from '../../../lib/error-text';
-import { ProviderButtons } from '../../auth';
+import { ProviderButtons } from '../../../components/auth/provider-buttons';
 
 function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
   // A new tab, so reading the terms does not lose the invitation page.

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { BackHomeButton } from '../../../components/back-home-button';
 import { useErrorText } from '../../../lib/error-text';
-import { AuthCard, AuthOutcome, PendingStatus, useRunOnce } from '../../auth';
+import { AuthCard, AuthOutcome } from '../../../components/auth/auth-card';
+import { PendingStatus } from '../../../components/auth/pending-status';
+import { useRunOnce } from '../../../lib/use-run-once';
 import { useRejectInvitationMutation } from '../api/reject-invitation';
 
 function Rejection({ teamId, token }: { teamId: string; token: string }) {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { lazy, Suspense } from 'react';
-import { useFeatureFlag } from '../../feature-flags';
+import { useFeatureFlag } from '../../../lib/feature-flags/hooks/use-feature-flag';
 
 // Downloaded only where the flag is on; most visitors never see the switcher.
 const LanguageSwitcher = lazy(() =>

@@ -1,16 +1,17 @@
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SubscribeForm } from '../../newsletter/components/subscribe-form';
 import { LandingLanguageSwitcher } from './landing-language-switcher';
 
 /**
  * Spec §2: title, subtitle and the newsletter form, one column. The language switcher of the
  * lang-switcher flag sits in the column's top padding, out of the flow, so the heading stays where
- * index.html painted it before the app started (src/boot/).
+ * index.html painted it before the app started (src/boot/). The app layer passes the newsletter
+ * form in, so the landing feature imports no other feature.
  */
-export function LandingPage() {
+export function LandingPage({ newsletter }: { newsletter: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Container
@@ -55,7 +56,7 @@ export function LandingPage() {
           textAlign: 'start',
         }}
       >
-        <SubscribeForm />
+        {newsletter}
       </Paper>
     </Container>
   );

@@ -5,8 +5,9 @@ import {
 } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useSession, type AuthedRequest } from '../../auth';
-import { membersPath, refreshMembership } from './member-keys';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { membersPath, refreshMembership } from '../../../lib/members/member-keys';
 
 /** Not in contracts (the API defines it beside its route): the 201 answer for an internal member. */
 export const createInternalMemberResponseSchema = z.object({

@@ -1,8 +1,9 @@
 import type { Member } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useSession, type AuthedRequest } from '../../auth';
-import { memberKeys, membersPath, refreshMembership } from './member-keys';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { memberKeys, membersPath, refreshMembership } from '../../../lib/members/member-keys';
 
 /** DELETE /teams/{teamId}/members/{userId}: 204 with no body (and none sent, so no content type). */
 export function deleteMember(

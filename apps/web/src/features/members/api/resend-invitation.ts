@@ -1,7 +1,8 @@
 import { memberSchema, type Member } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession, type AuthedRequest } from '../../auth';
-import { storeMember } from './member-keys';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { storeMember } from '../../../lib/members/member-keys';
 
 /** POST /teams/{teamId}/invitations/resend: a new link (older ones stop working), a new expiry. */
 export function postResendInvitation(

@@ -1,7 +1,8 @@
 import { credentialsSchema, type Credentials, type Member } from '@raccolta/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useSession, type AuthedRequest } from '../../auth';
-import { membersPath } from './member-keys';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { membersPath } from '../../../lib/members/member-keys';
 
 /** POST /teams/{teamId}/members/{userId}/new-password: a generated password, answered once. */
 export function postNewMemberPassword(

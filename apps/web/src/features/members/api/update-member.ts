@@ -1,8 +1,9 @@
 import { memberSchema, type Member, type MemberPatch } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession, type AuthedRequest } from '../../auth';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
 import { memberPatch, type MemberChanges } from '../utils/member-patch';
-import { membersPath, storeMember } from './member-keys';
+import { membersPath, storeMember } from '../../../lib/members/member-keys';
 
 /** PATCH /teams/{teamId}/members/{userId} with an RFC 6902 list over /role, /nickname, /status. */
 export function patchMember(

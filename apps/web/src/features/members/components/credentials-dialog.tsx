@@ -16,7 +16,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnackbar } from '../../../components/snackbar';
 // The path module alone: the upload app's screens build on this feature.
-import { UPLOAD_SIGN_IN_PATH } from '../../upload-app/utils/upload-paths';
+import { UPLOAD_SIGN_IN_PATH } from '../../../lib/upload-paths';
 
 function CopyField({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation();

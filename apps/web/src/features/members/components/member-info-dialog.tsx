@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { DetailList, DetailRow } from '../../../components/detail-list';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDate } from '../../../lib/format-date';
-import { useMemberQuery } from '../api/get-member';
+import { useMemberQuery } from '../../../lib/members/get-member';
 import { MemberStatusChip } from './member-status-chip';
 import { RoleBadge } from './role-badge';
 

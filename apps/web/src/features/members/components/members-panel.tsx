@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadMoreSentinel } from '../../../components/load-more-sentinel';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useNow } from '../../../lib/use-now';
-import { MEMBER_PREFIX_MAX_LENGTH, useMembersQuery } from '../api/list-members';
+import { MEMBER_PREFIX_MAX_LENGTH, useMembersQuery } from '../../../lib/members/list-members';
 import { useImmediateMemberActions } from '../hooks/use-immediate-member-actions';
 import type { MemberAction } from '../utils/member-actions';
 import { MemberDialogs, type MemberDialog } from './member-dialogs';

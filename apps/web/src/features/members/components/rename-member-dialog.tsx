@@ -1,19 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import {
   NICKNAME_MAX_LENGTH,
   renameMemberFormSchema,
   type Member,
   type RenameMemberForm,
 } from '@raccolta/contracts';
-import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { withoutLeadingSpaces } from '../../../components/form/transforms';
 import { useErrorToast, useSnackbar } from '../../../components/snackbar';
@@ -24,7 +18,6 @@ export function RenameMemberDialog({ member, onClose }: { member: Member; onClos
   const { t } = useTranslation();
   const { show } = useSnackbar();
   const showError = useErrorToast();
-  const titleId = useId();
   const { control, handleSubmit } = useForm<RenameMemberForm>({
     resolver: zodResolver(renameMemberFormSchema),
     defaultValues: { nickname: member.nickname },
@@ -47,44 +40,24 @@ export function RenameMemberDialog({ member, onClose }: { member: Member; onClos
   );
 
   return (
-    <Dialog
-      open
-      onClose={mutation.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
+    <FormDialog
+      title={t('members.rename.title', { name: member.nickname })}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      pending={mutation.isPending}
+      submitDisabled={unchanged}
       maxWidth="xs"
-      fullWidth
+      closeOnBackdropClick
     >
-      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={titleId}>
-          {t('members.rename.title', { name: member.nickname })}
-        </DialogTitle>
-        <DialogContent>
-          <Box sx={{ pt: 1 }}>
-            <FormTextField
-              control={control}
-              name="nickname"
-              label={t('members.fields.nickname')}
-              maxLength={NICKNAME_MAX_LENGTH}
-              transform={withoutLeadingSpaces}
-              autoFocus
-              required
-            />
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={unchanged}
-            loading={mutation.isPending}
-          >
-            {t('actions.save')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <FormTextField
+        control={control}
+        name="nickname"
+        label={t('members.fields.nickname')}
+        maxLength={NICKNAME_MAX_LENGTH}
+        transform={withoutLeadingSpaces}
+        autoFocus
+        required
+      />
+    </FormDialog>
   );
 }

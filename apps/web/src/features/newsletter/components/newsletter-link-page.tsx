@@ -6,7 +6,9 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { BackHomeButton } from '../../../components/back-home-button';
 import { useErrorText } from '../../../lib/error-text';
-import { AuthCard, AuthOutcome, PendingStatus, useRunOnce } from '../../auth';
+import { AuthCard, AuthOutcome } from '../../../components/auth/auth-card';
+import { PendingStatus } from '../../../components/auth/pending-status';
+import { useRunOnce } from '../../../lib/use-run-once';
 import { canRetry } from '../utils/can-retry';
 
 interface LinkTexts<R> {

@@ -16,11 +16,12 @@ import { i18n } from '../../../i18n';
 import { createTestSessionManager } from '../../../test/session-fixtures';
 import { LandingPage } from '../../landing/components/landing-page';
 import { ConfirmSubscriptionPage } from './confirm-subscription-page';
+import { SubscribeForm } from './subscribe-form';
 import { UnsubscribePage } from './unsubscribe-page';
 
 const fetchMock = vi.fn<typeof fetch>();
 const routes = [
-  { path: '/', element: <LandingPage /> },
+  { path: '/', element: <LandingPage newsletter={<SubscribeForm />} /> },
   { path: '/unsubscribe', element: <UnsubscribePage /> },
   { path: '/newsletter/confirm', element: <ConfirmSubscriptionPage /> },
 ];

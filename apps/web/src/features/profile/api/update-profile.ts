@@ -1,6 +1,8 @@
 import { meResponseSchema, type UpdateProfileRequest, type User } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUserQueryKey, useSession, type AuthedRequest } from '../../auth';
+import { currentUserQueryKey } from '../../../lib/auth/get-current-user';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
 
 /** PUT /users/@me; answers the updated user. */
 export function putProfile(request: AuthedRequest, body: UpdateProfileRequest): Promise<User> {

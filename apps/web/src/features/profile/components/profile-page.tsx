@@ -10,7 +10,7 @@ import { displayName } from '@raccolta/contracts';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useErrorText } from '../../../lib/error-text';
-import { useCurrentUser } from '../../auth';
+import { useCurrentUser } from '../../../lib/auth/get-current-user';
 import { ProfileForm } from './profile-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 

@@ -4,8 +4,9 @@ import {
   type CreateAliasResponse,
 } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession, type AuthedRequest } from '../../auth';
-import { teamKeys } from './team-keys';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { teamKeys } from '../../../lib/teams/team-keys';
 
 /** POST /teams/{teamId}/aliases; alreadyExists (409), quotaExceededAliases (403), invalidInput. */
 export function postAlias(

@@ -5,8 +5,9 @@ import {
   type CreateTeamResponse,
 } from '@raccolta/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession, type AuthedRequest } from '../../auth';
-import { teamKeys } from './team-keys';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { teamKeys } from '../../../lib/teams/team-keys';
 
 /**
  * The create-team dialog's values as POST /teams takes them: the checkbox becomes the mode; blank

@@ -1,8 +1,9 @@
 import { teamSchema, type Team } from '@raccolta/contracts';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useSession, type AuthedRequest } from '../../auth';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
 import { teamPatch, type EditableTeam, type TeamPatchOperation } from '../utils/team-patch';
-import { teamKeys } from './team-keys';
+import { teamKeys } from '../../../lib/teams/team-keys';
 
 /** PATCH /teams/{teamId} with an RFC 6902 list; answers the updated team. */
 export function patchTeam(

@@ -1,15 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Stack from '@mui/material/Stack';
 import {
   createTeamFormSchema,
   DESCRIPTION_MAX_LENGTH,
@@ -21,9 +14,9 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormDialog } from '../../../components/form/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { withoutLeadingSpaces } from '../../../components/form/transforms';
-import { useErrorText } from '../../../lib/error-text';
 import { useCreateTeamMutation } from '../api/create-team';
 
 type CreateTeamFormInput = z.input<typeof createTeamFormSchema>;
@@ -37,8 +30,6 @@ export function CreateTeamDialog({
   onCreated: (teamId: string) => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const titleId = useId();
   const helpId = useId();
   const { control, handleSubmit } = useForm<CreateTeamFormInput, unknown, CreateTeamForm>({
     resolver: zodResolver(createTeamFormSchema),
@@ -56,81 +47,63 @@ export function CreateTeamDialog({
   );
 
   return (
-    <Dialog
-      open
-      // A click beside the dialog must not throw away what was typed.
-      onClose={(_event, reason) => {
-        if (reason !== 'backdropClick' && !mutation.isPending) onClose();
-      }}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+    <FormDialog
+      title={t('teams.create.title')}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      pending={mutation.isPending}
+      error={mutation.error}
+      submitLabel={t('actions.create')}
     >
-      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={titleId}>{t('teams.create.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormTextField
-              control={control}
-              name="name"
-              label={t('teams.fields.name')}
-              maxLength={TEAM_NAME_MAX_LENGTH}
-              autoComplete="off"
-              autoFocus
-              required
+      <FormTextField
+        control={control}
+        name="name"
+        label={t('teams.fields.name')}
+        maxLength={TEAM_NAME_MAX_LENGTH}
+        autoComplete="off"
+        autoFocus
+        required
+      />
+      <FormTextField
+        control={control}
+        name="description"
+        label={t('teams.fields.description')}
+        maxLength={DESCRIPTION_MAX_LENGTH}
+        multiline
+        minRows={2}
+      />
+      <FormTextField
+        control={control}
+        name="nickname"
+        label={t('teams.fields.nickname')}
+        helperText={t('teams.fields.nicknameHelp')}
+        maxLength={NICKNAME_MAX_LENGTH}
+        transform={withoutLeadingSpaces}
+        autoComplete="nickname"
+      />
+      <Box>
+        <Controller
+          control={control}
+          name="isCollaborative"
+          render={({ field }) => (
+            <FormControlLabel
+              label={t('teams.fields.collaborative')}
+              control={
+                <Checkbox
+                  name={field.name}
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  slotProps={{ input: { ref: field.ref, 'aria-describedby': helpId } }}
+                />
+              }
             />
-            <FormTextField
-              control={control}
-              name="description"
-              label={t('teams.fields.description')}
-              maxLength={DESCRIPTION_MAX_LENGTH}
-              multiline
-              minRows={2}
-            />
-            <FormTextField
-              control={control}
-              name="nickname"
-              label={t('teams.fields.nickname')}
-              helperText={t('teams.fields.nicknameHelp')}
-              maxLength={NICKNAME_MAX_LENGTH}
-              transform={withoutLeadingSpaces}
-              autoComplete="nickname"
-            />
-            <Box>
-              <Controller
-                control={control}
-                name="isCollaborative"
-                render={({ field }) => (
-                  <FormControlLabel
-                    label={t('teams.fields.collaborative')}
-                    control={
-                      <Checkbox
-                        name={field.name}
-                        checked={field.value}
-                        onChange={(event) => field.onChange(event.target.checked)}
-                        onBlur={field.onBlur}
-                        slotProps={{ input: { ref: field.ref, 'aria-describedby': helpId } }}
-                      />
-                    }
-                  />
-                )}
-              />
-              <FormHelperText id={helpId} sx={{ mt: 0, ml: 4 }}>
-                {t('teams.fields.collaborativeHelp')}
-              </FormHelperText>
-            </Box>
-            {mutation.error !== null && <Alert severity="error">{errorText(mutation.error)}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={mutation.isPending}>
-            {t('actions.create')}
-          </Button>
-        </DialogActions>
+          )}
+        />
+        <FormHelperText id={helpId} sx={{ mt: 0, ml: 4 }}>
+          {t('teams.fields.collaborativeHelp')}
+        </FormHelperText>
       </Box>
-    </Dialog>
+    </FormDialog>
   );
 }

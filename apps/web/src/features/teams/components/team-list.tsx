@@ -8,8 +8,8 @@ import Paper from '@mui/material/Paper';
 import type { TeamListItem } from '@raccolta/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { teamPath } from '../api/team-keys';
-import { TeamAvatar } from './team-avatar';
+import { teamPath } from '../../../lib/teams/team-keys';
+import { TeamAvatar } from '../../../components/team-avatar';
 
 export function TeamList({ teams }: { teams: TeamListItem[] }) {
   const { t } = useTranslation();

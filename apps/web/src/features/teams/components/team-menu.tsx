@@ -19,12 +19,12 @@ import {
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useTeamQuery } from '../api/get-team';
-import { useTeamActor } from '../hooks/use-team-actor';
+import { useTeamQuery } from '../../../lib/teams/get-team';
+import { useTeamActor } from '../../../lib/teams/use-team-actor';
 import { selectedTeamRef } from '../utils/selected-team';
 import { AddAliasDialog } from './add-alias-dialog';
 import { RenameTeamDialog } from './rename-team-dialog';
-import { TeamAvatar } from './team-avatar';
+import { TeamAvatar } from '../../../components/team-avatar';
 import { TeamDetailsDialog } from './team-details-dialog';
 
 type TeamAction = 'details' | 'rename' | 'addAlias' | 'trash';

@@ -5,8 +5,9 @@ import {
   type TrashRestoreResponse,
 } from '@raccolta/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useSession, type AuthedRequest } from '../../auth';
-import { fileCollectionKeys, fileKeys } from '../../files';
+import { useSession } from '../../../lib/auth/session/session-context';
+import type { AuthedRequest } from '../../../lib/auth/session/authed-request';
+import { collectionKeys as fileCollectionKeys, fileKeys } from '../../../lib/files/file-keys';
 
 /** Query keys of a team's trash, under the team's id as the API names it. */
 export const trashKeys = {

@@ -17,7 +17,7 @@ import { canManageTrash, type Team, type TrashItem } from '@raccolta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
-import { NOT_FOUND_PATH } from '../../../app/paths';
+import { NOT_FOUND_PATH } from '../../../lib/paths';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadMoreSentinel } from '../../../components/load-more-sentinel';
 import { PageLoadState } from '../../../components/page-load-state';
@@ -26,8 +26,9 @@ import { ApiError, isClientError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format-date';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { formatFileSize } from '../../files';
-import { useTeamActor, useTeamQuery } from '../../teams';
+import { formatFileSize } from '../../../lib/format-file-size';
+import { useTeamActor } from '../../../lib/teams/use-team-actor';
+import { useTeamQuery } from '../../../lib/teams/get-team';
 import { usePurgeMutation, useRestoreMutation, useTrashQuery } from '../api/trash-api';
 
 function TrashRow({

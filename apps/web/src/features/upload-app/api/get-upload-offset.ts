@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useSession } from '../../auth';
+import { useSession } from '../../../lib/auth/session/session-context';
 
 /**
  * How far an interrupted upload got and until when the server keeps it (epoch ms, from tus's

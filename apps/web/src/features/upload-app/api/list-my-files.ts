@@ -1,8 +1,9 @@
 import { fileIconKind, type FileListResponse } from '@raccolta/contracts';
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
-import { queryPresets } from '../../../app/query-client';
-import { useSession } from '../../auth';
-import { fileKeys, getFiles } from '../../files';
+import { queryPresets } from '../../../lib/query-client';
+import { useSession } from '../../../lib/auth/session/session-context';
+import { fileKeys } from '../../../lib/files/file-keys';
+import { getFiles } from '../../../lib/files/list-files';
 
 /** How long after its upload a picture without a thumbnail is still worth waiting for. */
 const THUMBNAIL_WAIT_MS = 60_000;

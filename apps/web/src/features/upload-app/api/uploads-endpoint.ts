@@ -1,5 +1,5 @@
 import { apiBaseUrl } from '../../../config';
-import { collectionPath } from '../../files/api/file-keys';
+import { collectionPath } from '../../../lib/files/file-keys';
 
 /**
  * POST /teams/{teamId}/collections/{collectionId}/uploads, the tus endpoint, as an absolute URL:

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../../files';
+import { formatFileSize } from '../../../lib/format-file-size';
 import type { InterruptedWithOffset } from '../hooks/use-interrupted-uploads';
 
 function InterruptedRow({

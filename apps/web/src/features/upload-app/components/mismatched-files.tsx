@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../../files';
+import { formatFileSize } from '../../../lib/format-file-size';
 import { parseFingerprint, type FingerprintParts, type Mismatch } from '../utils/resume-match';
 
 /**

@@ -8,7 +8,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadMoreSentinel } from '../../../components/load-more-sentinel';
 import { formatDate } from '../../../lib/format-date';
-import { FileThumbnail, formatFileSize } from '../../files';
+import { FileThumbnail } from '../../../components/file-thumbnail';
+import { formatFileSize } from '../../../lib/format-file-size';
 import { useMyFilesQuery } from '../api/list-my-files';
 import { UploadLoadState } from './upload-page';
 

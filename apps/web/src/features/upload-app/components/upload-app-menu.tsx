@@ -2,8 +2,9 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInBrowser from '@mui/icons-material/OpenInBrowser';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { AccountMenu, useSession } from '../../auth';
-import { UPLOAD_SIGN_IN_PATH } from '../utils/upload-paths';
+import { AccountMenu } from '../../../components/auth/account-menu';
+import { useSession } from '../../../lib/auth/session/session-context';
+import { UPLOAD_SIGN_IN_PATH } from '../../../lib/upload-paths';
 
 /** The account button of the upload app: who is signed in, the team app, sign out. */
 export function UploadAppMenu({ teamAppPath }: { teamAppPath: string }) {

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
-import { formatFileSize } from '../../files';
+import { formatFileSize } from '../../../lib/format-file-size';
 import { useOnlineStatus } from '../hooks/use-online-status';
 import { isActive, type UploadEntry } from '../utils/upload-entry';
 

@@ -5,14 +5,14 @@ import {
   peekSignInRedirect,
   rememberSignInRedirect,
   teamFromQuery,
-  useSession,
-} from '../../auth';
+} from '../../../lib/auth/sign-in-redirect';
+import { useSession } from '../../../lib/auth/session/session-context';
 import {
   isUploadAppPath,
   UPLOAD_APP_PATH,
   UPLOAD_SIGN_IN_PATH,
   uploadTeamPath,
-} from '../utils/upload-paths';
+} from '../../../lib/upload-paths';
 
 /**
  * Where a signed-in visitor of the upload app's sign-in page goes: the team of the query (a link

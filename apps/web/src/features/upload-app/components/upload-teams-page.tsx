@@ -12,8 +12,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { LoadMoreSentinel } from '../../../components/load-more-sentinel';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { TeamAvatar, useTeamsQuery } from '../../teams';
-import { uploadTeamPath } from '../utils/upload-paths';
+import { TeamAvatar } from '../../../components/team-avatar';
+import { useTeamsQuery } from '../../../lib/teams/list-teams';
+import { uploadTeamPath } from '../../../lib/upload-paths';
 import { UploadHeading, UploadLoadState, UploadPage } from './upload-page';
 
 /** The reference a team is opened by: its preferred alias reads better than the id. */

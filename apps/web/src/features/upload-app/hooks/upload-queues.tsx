@@ -6,7 +6,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { useSession } from '../../auth/session/session-context';
+import { useSession } from '../../../lib/auth/session/session-context';
 import { followPageLifecycle, QueueRegistry } from '../utils/queue-registry';
 
 const QueuesContext = createContext<QueueRegistry | null>(null);

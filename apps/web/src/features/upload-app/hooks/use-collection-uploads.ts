@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { useSession } from '../../auth/session/session-context';
-import { collectionKeys as fileCollectionKeys, fileKeys } from '../../files/api/file-keys';
+import { useSession } from '../../../lib/auth/session/session-context';
+import { collectionKeys as fileCollectionKeys, fileKeys } from '../../../lib/files/file-keys';
 import { uploadsEndpoint } from '../api/uploads-endpoint';
 import { TusUploadQueue, type UploadEntry } from '../utils/tus-queue';
 import { uploadScope } from '../utils/upload-storage';

@@ -1,4 +1,4 @@
-import { UPLOAD_APP_PATH } from './upload-paths';
+import { UPLOAD_APP_PATH } from '../../../lib/upload-paths';
 
 /** In step with public/sw.js: the cache it answers from and the key of the app shell in it. */
 export const OFFLINE_CACHE = 'raccolta-offline-v1';

@@ -1,0 +1,24 @@
+import { apiRequest, isApiError, type ApiRequestOptions } from '../../api-client';
+import type { SessionManager } from './session-manager';
+
+export type AuthedRequestOptions<T> = Omit<ApiRequestOptions<T>, 'token' | 'tokenType'>;
+
+/** An API call made as the signed-in user: `Authorization: {TokenType} {AccessToken}` (spec §7). */
+export type AuthedRequest = <T>(path: string, options: AuthedRequestOptions<T>) => Promise<T>;
+
+export function createAuthedRequest(
+  manager: Pick<SessionManager, 'getAccessToken' | 'handleUnauthorized'>,
+): AuthedRequest {
+  return async (path, options) => {
+    // Refreshes first when the token expires within 5 minutes; throws when signed out.
+    const { accessToken, tokenType } = await manager.getAccessToken();
+    try {
+      return await apiRequest(path, { ...options, token: accessToken, tokenType });
+    } catch (error) {
+      // The server no longer accepts these tokens (revoked by a sign-out on another device):
+      // keeping them would only make every later call fail the same way.
+      if (isApiError(error) && error.statusCode === 401) manager.handleUnauthorized(accessToken);
+      throw error;
+    }
+  };
+}
