@@ -7,7 +7,10 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import i18next from 'eslint-plugin-i18next';
 
 const webSrc = 'apps/web/src';
-const webFeatures = readdirSync(`${webSrc}/features`, { withFileTypes: true })
+// Read beside this file, so ESLint run from any folder of the repository finds it.
+const webFeatures = readdirSync(new URL(`${webSrc}/features`, import.meta.url), {
+  withFileTypes: true,
+})
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 /** Tests and their helpers may put features and the app together; the zones hold for the rest. */

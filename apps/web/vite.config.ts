@@ -136,26 +136,63 @@ export default defineConfig({
         // another chunk than its importer's neighbours (without it a merged chunk could run a
         // schema before the one it extends).
         strictExecutionOrder: true,
-        // React and the router are on every page and change less often than the app: their own
-        // chunk stays cached across releases. What the first page loads statically is one chunk
-        // ('initial'). Everything else is split by route (lazy pages in app/router.tsx): modules
-        // go together by the set of pages that use them, so a page downloads only the libraries
-        // it uses, and sets smaller than 16 KB join their nearest neighbour. Left alone, the
-        // split made ~160 chunks, most under 3 KB: over HTTP/1.1's six connections a signed-in
-        // page waited ~15 round trips for them (docs/benchmarks.md, "First visit on a phone
-        // link").
+        // Chunks, by group (the highest priority takes a module first):
+        // - 'react': React and the router, on every page, changing less often than the app: their
+        //   own chunk stays cached across releases.
+        // - 'initial': what the first page loads statically, one chunk.
+        // - each part of each language's texts (`en-first`, `it-rest`, …): the first page loads
+        //   one of them.
+        // - 'mui', 'forms', 'dates': the libraries the lazy pages share, each whole. Zod and the
+        //   form library come with the first form, the date pickers only with the pages that
+        //   filter by date.
+        // - 'shared': the app's own lib/ and components/, without their libraries.
+        // - 'app': everything else, by the set of lazy pages (app/router.tsx) that use it.
+        // Without the library groups the split made ~160 chunks, most under 3 KB, and a
+        // signed-in page on a phone link waited ~15 round trips for them; merging the small sets
+        // into their neighbours instead chained unrelated pages together (the sign-in page
+        // downloaded the date pickers, the landing page every page's modules through its texts).
+        // docs/benchmarks.md, "First load in Chromium" and "First visit on a phone link", has the
+        // figures.
         codeSplitting: {
           groups: [
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 3,
+              priority: 10,
             },
-            { name: 'initial', tags: ['$initial'], priority: 2 },
+            { name: 'initial', tags: ['$initial'], priority: 8 },
+            {
+              name: (id: string) =>
+                /locales[\\/](en|it)\.json\?texts=(first|rest)$/.exec(id)?.slice(1).join('-') ??
+                null,
+              test: /locales[\\/](?:en|it)\.json\?texts=/,
+              priority: 9,
+            },
+            {
+              name: 'dates',
+              test: /node_modules[\\/](@mui[\\/]x-date-pickers|date-fns)[\\/]/,
+              priority: 4,
+            },
+            {
+              name: 'mui',
+              test: /node_modules[\\/](@mui[\\/](?!x-date-pickers)[^\\/]+|@emotion|@popperjs|react-transition-group|dom-helpers|@base-ui)[\\/]/,
+              priority: 6,
+            },
+            {
+              name: 'forms',
+              test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/,
+              priority: 6,
+            },
+            {
+              name: 'shared',
+              test: /[\\/]src[\\/](lib|components)[\\/](?!date-range-filter[\\/])/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
             {
               name: 'app',
               entriesAware: true,
-              entriesAwareMergeThreshold: 16 * 1024,
+              entriesAwareMergeThreshold: 0,
               priority: 1,
             },
           ],
