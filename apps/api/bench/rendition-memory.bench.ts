@@ -133,7 +133,8 @@ export async function benchRenditionMemory(): Promise<BenchRow[]> {
       batches.push({ label: encrypted ? 'encrypted (.enc)' : 'plain', ids });
     }
 
-    api = await startApiProcess(env);
+    // As deployed (deploy/systemd): two malloc arenas.
+    api = await startApiProcess({ ...env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' });
     const running = api;
     // The worker's code paths and sharp loaded, both kinds of object read once.
     await renderAll(ctx, warmUp);

@@ -7,6 +7,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  oneLargeAtATime,
   assertPixelLimit,
   canRender,
   makeRenditions,
@@ -367,5 +368,31 @@ describe('makeRenditions from a file', () => {
     const gone = path.join(tmpdir(), `raccolta-gone-${process.pid}-${Date.now()}`);
     expect(await failure(makeRenditions(gone, 'image/jpeg', opts))).toBe('undecodable');
     expect(await failure(makeRenditions(gone, 'image/heic', opts))).toBe('undecodable');
+  });
+});
+
+describe('large decodes', () => {
+  it('run one at a time, in order, a failure ending its turn only', async () => {
+    const events: string[] = [];
+    let releaseFirst!: () => void;
+    const first = oneLargeAtATime(async () => {
+      events.push('first starts');
+      await new Promise<void>((resolve) => {
+        releaseFirst = resolve;
+      });
+      events.push('first ends');
+      throw new Error('first failed');
+    });
+    const second = oneLargeAtATime(() => {
+      events.push('second starts');
+      return Promise.resolve(2);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The second waits while the first holds its turn.
+    expect(events).toEqual(['first starts']);
+    releaseFirst();
+    await expect(first).rejects.toThrow('first failed');
+    await expect(second).resolves.toBe(2);
+    expect(events).toEqual(['first starts', 'first ends', 'second starts']);
   });
 });

@@ -65,7 +65,11 @@ export async function makeRenditions(
     if (HEIF_TYPES.has(type)) source = await heifSource(input, opts);
     else if (type === PDF_TYPE) source = await pdfSource(input, opts);
     else source = await sharpSource(input, type, opts);
-    return { ...(await render(source.pipeline)), width: source.width, height: source.height };
+    const pixels = source.width * source.height;
+    const made = await (pixels > LARGE_DECODE_PIXELS
+      ? oneLargeAtATime(() => render(source.pipeline))
+      : render(source.pipeline));
+    return { ...made, width: source.width, height: source.height };
   } catch (err) {
     if (err instanceof RenditionError) throw err;
     // sharp's limitInputPixels backs up the header check; its error carries no code, only text.
@@ -75,6 +79,23 @@ export async function makeRenditions(
       cause: err,
     });
   }
+}
+
+/**
+ * Images above this many pixels are decoded one at a time in a process, whatever the worker's
+ * concurrency: libvips holds a large decode's working memory (~300 MB for 50 megapixels) until
+ * it ends, and two at once doubled the process's growth (docs/benchmarks.md, "Rendition
+ * memory"). Most photos from a phone (12–24 megapixels) stay below it and render side by side.
+ */
+export const LARGE_DECODE_PIXELS = 32_000_000;
+
+let largeDecodes: Promise<unknown> = Promise.resolve();
+
+/** Runs `work` after every large decode queued before it has ended, failed or not. */
+export function oneLargeAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const turn = largeDecodes.then(work, work);
+  largeDecodes = turn.catch(() => undefined);
+  return turn;
 }
 
 interface Source {
