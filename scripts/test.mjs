@@ -1,13 +1,15 @@
 // `npm test`: lint and typecheck side by side, formatting, the unit tests of every project with
 // the API tests on SQLite under the machine's Node (`unit`), the API tests again on PostgreSQL under
-// Node 24 (`node24`, scripts/node24.mjs; needs TEST_DATABASE_URL), the builds, the cluster test
+// Node 24 (`node24`, scripts/node24.mjs; needs TEST_DATABASE_URL; Node 24 and its copy of the
+// repository are installed from the start, beside the other steps), the builds, the cluster test
 // (nginx, two API nodes, two workers), and the e2e specs in Chromium, each Playwright worker
 // against its own app. `npm test -- node24` runs one step (`lint`, `format`, `typecheck`, `unit`,
 // `node24`, `build`, `cluster`, `e2e`). Every step runs even when an earlier one fails; each has
 // a summary line, and the last line is `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -162,12 +164,57 @@ function vitest(name, args, env) {
   countVitest(name, out, ok, seconds);
 }
 
+const node24Selected = !only.length || only.includes('node24');
+/**
+ * Node 24 and the repository's copy for the `node24` step, installed from the start beside the
+ * steps before it (scripts/node24.mjs prepare): mostly waiting on the registry and the disk.
+ * Its output is held and printed when the step begins.
+ */
+const node24Preparation = (() => {
+  if (!node24Selected || !process.env.TEST_DATABASE_URL) return null;
+  const dir = mkdtempSync(path.join(tmpdir(), 'raccolta-node24-'));
+  const started = Date.now();
+  const child = spawn('node', ['scripts/node24.mjs', 'prepare', dir], {
+    cwd: root,
+    env: process.env,
+  });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  const done = new Promise((resolve) => {
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      resolve(1);
+    });
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+  return { dir, started, output, done };
+})();
+
 /** The API tests on PostgreSQL under Node 24 in a copy of the repository (scripts/node24.mjs). */
-function node24() {
+async function node24() {
   const name = 'node24';
-  if (only.length && !only.includes(name)) return;
+  if (!node24Preparation) return;
+  const waitStarted = Date.now();
+  const code = await node24Preparation.done;
+  console.log(
+    `\n=== node24 preparation (began with the run, waited ${((Date.now() - waitStarted) / 1000).toFixed(1)}s)`,
+  );
+  process.stdout.write(Buffer.concat(node24Preparation.output));
+  const prepared = ((Date.now() - node24Preparation.started) / 1000).toFixed(1);
+  if (code !== 0) {
+    failed++;
+    summary.push(`FAIL ${name}: Node 24 preparation failed (${prepared}s)`);
+    rmSync(node24Preparation.dir, { recursive: true, force: true });
+    return;
+  }
   const out = path.join(reports, `${name}.json`);
-  const { ok, seconds } = run(name, 'node', ['scripts/node24.mjs', out]);
+  const { ok, seconds } = run(name, 'node', [
+    'scripts/node24.mjs',
+    'test',
+    node24Preparation.dir,
+    out,
+  ]);
   countVitest(name, out, ok, seconds);
 }
 
@@ -207,8 +254,8 @@ vitest('unit', []);
 
 // The API tests on PostgreSQL under Node 24.
 if (process.env.TEST_DATABASE_URL) {
-  node24();
-} else if (!only.length || only.includes('node24')) {
+  await node24();
+} else if (node24Selected) {
   if (ci) {
     failed++;
     summary.push('FAIL node24: TEST_DATABASE_URL is not set (required under CI=true)');
