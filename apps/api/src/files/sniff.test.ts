@@ -17,6 +17,27 @@ describe('sniffContentType', () => {
     });
   });
 
+  it('knows a TIFF whose first directory lies after its pixels, beyond the head', async () => {
+    // sharp (libtiff) writes the directory at the end: its offset is past the sniffed bytes.
+    const tiff = await sharp({
+      create: { width: 300, height: 300, channels: 3, background: '#808080' },
+    })
+      .tiff({ compression: 'none' })
+      .toBuffer();
+    expect(tiff.readUInt32LE(4)).toBeGreaterThan(4100);
+    for (const head of [tiff.subarray(0, 4100), tiff]) {
+      expect(await sniffContentType(head, head === tiff)).toEqual({
+        contentType: 'image/tiff',
+        extension: 'tif',
+      });
+    }
+    // Big-endian and BigTIFF signatures, the bytes after them unreadable as a directory.
+    for (const magic of ['MM\0*', 'II+\0', 'MM\0+']) {
+      const head = Buffer.concat([Buffer.from(magic, 'latin1'), Buffer.alloc(4096, 0xff)]);
+      expect(await sniffContentType(head, false)).toMatchObject({ contentType: 'image/tiff' });
+    }
+  });
+
   it('knows a PDF', async () => {
     expect(await sniffContentType(text('%PDF-1.7\n1 0 obj\n'), false)).toMatchObject({
       contentType: 'application/pdf',

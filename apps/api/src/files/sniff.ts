@@ -18,6 +18,18 @@ const OCTET_STREAM: SniffedType = { contentType: 'application/octet-stream', ext
 const PLAIN_TEXT: SniffedType = { contentType: 'text/plain', extension: 'txt' };
 const SVG: SniffedType = { contentType: 'image/svg+xml', extension: 'svg' };
 const HTML: SniffedType = { contentType: 'text/html', extension: 'html' };
+const TIFF: SniffedType = { contentType: 'image/tiff', extension: 'tif' };
+
+/**
+ * The TIFF byte orders' signatures, classic and BigTIFF. file-type also reads a TIFF's first
+ * directory (to tell camera raw formats apart), and many writers, libtiff and sharp among them,
+ * put it after the pixels: beyond the head, file-type then answers nothing.
+ */
+function isTiffSignature(head: Buffer): boolean {
+  if (head.length < 4) return false;
+  const magic = head.subarray(0, 4).toString('latin1');
+  return magic === 'II*\0' || magic === 'MM\0*' || magic === 'II+\0' || magic === 'MM\0+';
+}
 
 /**
  * `head` is the file's first SNIFF_BYTES bytes (or all of it); `complete` says whether it is the
@@ -30,6 +42,7 @@ export async function sniffContentType(head: Buffer, complete: boolean): Promise
     if (known.mime === 'application/xml' && isSvgText(head.toString('utf8'))) return SVG;
     return { contentType: known.mime, extension: known.ext };
   }
+  if (isTiffSignature(head)) return TIFF;
   const text = decodeUtf8(head, complete);
   if (text === null || text.includes('\0')) return OCTET_STREAM;
   if (isSvgText(text)) return SVG;

@@ -112,6 +112,23 @@ describe('thumbnails and previews', () => {
     }
   });
 
+  it("renders an uploaded TIFF whose directory follows its pixels (a scanner's layout)", async () => {
+    const tiff = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: '#3366aa' },
+    })
+      .tiff({ compression: 'none' })
+      .toBuffer();
+    // The directory lies beyond the bytes the upload's type is decided from.
+    expect(tiff.readUInt32LE(4)).toBeGreaterThan(4100);
+    const stored = await uploadAndSettle('scan.tif', tiff);
+    expect(stored).toMatchObject({
+      content_type: 'image/tiff',
+      rendition_status: 'ready',
+      width: 1200,
+      height: 900,
+    });
+  });
+
   it('gives a PDF a thumbnail and a preview of its first page, and an inline link for the viewer', async () => {
     const pdf = makePdf({ pages: 2 });
     const stored = await uploadAndSettle('minutes.pdf', pdf);
