@@ -1,8 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
-import { copyFile, mkdir, stat } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
+import { copySecretFile } from '../config/secret-file.js';
 import { createDb, type Db } from '../db/create-db.js';
 import type { Database } from '../db/database.js';
 import { isEncryptedKey } from '../storage/encryption.js';
@@ -122,7 +123,7 @@ export async function backup(
   for (const name of SECRET_FILES) {
     const from = path.join(deps.config.dataDir, name);
     if (!(await exists(from))) continue;
-    await copyFile(from, path.join(snapshotDir, name));
+    copySecretFile(from, path.join(snapshotDir, name));
     report.secrets.push(name);
   }
 

@@ -2,6 +2,7 @@ import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
+import { copySecretFile } from '../config/secret-file.js';
 import { createDb } from '../db/create-db.js';
 import type { Storage } from '../storage/storage.js';
 import { databaseFileName, eachLimited, exists } from './backup.js';
@@ -107,7 +108,7 @@ export async function restore(
 
   await mkdir(config.dataDir, { recursive: true });
   for (const name of manifest.secrets) {
-    await copyFile(path.join(snapshotDir, name), path.join(config.dataDir, name));
+    copySecretFile(path.join(snapshotDir, name), path.join(config.dataDir, name));
     report.secrets.push(name);
   }
   report.missing.sort();

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
-import { ensureSecretFile } from './secret-file.js';
+import { copySecretFile, ensureSecretFile } from './secret-file.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const dirs: string[] = [];
@@ -177,5 +177,23 @@ describe('ensureSecretFile', () => {
     expect(readFileSync(file, 'utf8')).toBe('value-new');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(ensureSecretFile(file, kind('value-other'))).toBe('value-new');
+  });
+});
+
+describe('copySecretFile', () => {
+  it('replaces the target whole, readable by its owner only, leaving no temporary file', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'raccolta-secret-copy-'));
+    try {
+      const from = path.join(dir, 'snapshot-secret');
+      const to = path.join(dir, '.secret');
+      writeFileSync(from, 'the-snapshot-value', { mode: 0o644 });
+      writeFileSync(to, 'a-value-made-before-the-restore', { mode: 0o644 });
+      copySecretFile(from, to);
+      expect(readFileSync(to, 'utf8')).toBe('the-snapshot-value');
+      expect(statSync(to).mode & 0o777).toBe(0o600);
+      expect(readdirSync(dir).sort()).toEqual(['.secret', 'snapshot-secret']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

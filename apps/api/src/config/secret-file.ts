@@ -5,6 +5,7 @@ import {
   copyFileSync,
   fsyncSync,
   linkSync,
+  renameSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -81,6 +82,30 @@ function place(file: string, value: string): boolean {
   } finally {
     rmSync(temp, { force: true });
   }
+}
+
+/**
+ * Copies a secret file to `to` (a backup's copy, or a restore putting the snapshot's key back),
+ * replacing what is there: written whole to a file of its own (mode 0600, flushed), then renamed
+ * into place, so `to` holds the old value or the new one, never half of it, and only its owner
+ * can read it.
+ */
+export function copySecretFile(from: string, to: string): void {
+  const value = readFileSync(from);
+  const temp = `${to}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    writeSync(fd, value);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    renameSync(temp, to);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  syncFolder(path.dirname(to));
 }
 
 function readIfThere<T>(file: string, kind: SecretFileKind<T>): string | null {

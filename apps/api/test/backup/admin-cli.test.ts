@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -80,6 +80,15 @@ it(
     expect(readFileSync(path.join(target, '.secret'), 'utf8')).toBe(
       readFileSync(path.join(source, '.secret'), 'utf8'),
     );
+    // The keys in the backup and the restored ones are the owner's to read only.
+    const snapshots = path.join(backupDir, 'snapshots');
+    const [snapshot] = readdirSync(snapshots);
+    for (const file of [
+      path.join(snapshots, snapshot ?? '', '.secret'),
+      path.join(target, '.secret'),
+    ]) {
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    }
 
     const refused = admin(target, 'restore', backupDir);
     expect(refused.status).toBe(1);
