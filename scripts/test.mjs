@@ -118,7 +118,11 @@ function vitestCounts(file) {
   const failing = [];
   const retried = [];
   for (const f of r.testResults) {
-    const where = path.relative(root, f.name);
+    // node24's tests run in a copy of the repository (/tmp/raccolta-node24-…/repo/): named as here.
+    const relative = path.relative(root, f.name);
+    const where = relative.startsWith('..')
+      ? (/[\\/]repo[\\/](.*)$/.exec(f.name)?.[1] ?? relative)
+      : relative;
     if (f.status === 'failed' && f.message) failing.push(`${where}: ${f.message.split('\n')[0]}`);
     for (const a of f.assertionResults) {
       if (a.status === 'failed') failing.push(`${where} > ${a.fullName}`);
