@@ -16,6 +16,7 @@ import {
   objectPath,
   readManifest,
   run,
+  toolConnection,
   SECRET_FILES,
   SNAPSHOTS_DIR,
   writeFileAtomic,
@@ -162,7 +163,7 @@ async function snapshotDatabase(
       await copy.destroy();
     }
   }
-  const url = config.database.url;
+  const connection = toolConnection(config.database.url);
   const pgDump = config.backup.pgDumpPath;
   // pg_dump reads the snapshot this transaction exported; the references are read in it too,
   // so the dump and the list of objects are of the same moment.
@@ -176,8 +177,9 @@ async function snapshotDatabase(
         referencesIn(trx),
         run(
           pgDump,
-          ['--format=custom', `--snapshot=${id}`, '--no-owner', `--file=${file}`, url],
+          ['--format=custom', `--snapshot=${id}`, '--no-owner', `--file=${file}`, connection.url],
           'Backing up the database',
+          connection.env,
         ),
       ]);
       return refs;

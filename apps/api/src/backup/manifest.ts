@@ -99,11 +99,40 @@ export async function copyHashing(
   return { sha256: hash.digest('hex'), size };
 }
 
+/**
+ * A PostgreSQL URL for pg_dump and pg_restore's command line without its password, which goes in
+ * PGPASSWORD instead: a command line is readable by every user of the machine (`ps`), a process's
+ * environment only by its owner.
+ */
+export function toolConnection(databaseUrl: string): { url: string; env: Record<string, string> } {
+  let parsed: URL;
+  try {
+    parsed = new URL(databaseUrl);
+  } catch {
+    return { url: databaseUrl, env: {} };
+  }
+  const env: Record<string, string> = {};
+  const inQuery = parsed.searchParams.get('password');
+  if (parsed.password) env.PGPASSWORD = decodeURIComponent(parsed.password);
+  else if (inQuery !== null) env.PGPASSWORD = inQuery;
+  parsed.password = '';
+  parsed.searchParams.delete('password');
+  return { url: parsed.toString(), env };
+}
+
 /** Runs a program (pg_dump, pg_restore) to its end; refuses with its error output. */
-export function run(program: string, args: string[], what: string): Promise<void> {
+export function run(
+  program: string,
+  args: string[],
+  what: string,
+  env: Record<string, string> = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     let stderr = '';
-    const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(program, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error: NodeJS.ErrnoException) =>
       reject(

@@ -13,6 +13,7 @@ import {
   objectPath,
   readManifest,
   run,
+  toolConnection,
   SNAPSHOTS_DIR,
 } from './manifest.js';
 
@@ -66,16 +67,18 @@ export async function restore(
     await mkdir(path.dirname(config.database.file), { recursive: true });
     await copyFile(databaseFile, config.database.file);
   } else {
+    const connection = toolConnection(config.database.url);
     await run(
       config.backup.pgRestorePath,
       [
         '--no-owner',
         '--no-privileges',
         '--exit-on-error',
-        `--dbname=${config.database.url}`,
+        `--dbname=${connection.url}`,
         databaseFile,
       ],
       'Restoring the database',
+      connection.env,
     );
   }
 
