@@ -7,10 +7,41 @@ import type { Db } from '../db/create-db.js';
  */
 
 /**
+ * Counts one attempt under `key`: the window's count and its end, or undefined when `limit` is
+ * given and that many attempts are counted already (then nothing is counted). One upsert that
+ * reads and increments together (the conflicting row is locked on PostgreSQL; SQLite runs one
+ * writer at a time), so parallel callers can never all see room: at most `limit` of any burst
+ * are counted. The per-address request limits (http/rate-limit-store.ts) count without a limit.
+ */
+export async function count(
+  db: Db,
+  key: string,
+  window: { windowMs: number; nowMs: number; limit?: number },
+): Promise<{ count: number; resetAt: number } | undefined> {
+  const { windowMs, nowMs, limit } = window;
+  const resetAt = nowMs + windowMs;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) => {
+      const update = oc.column('key').doUpdateSet({
+        count: sql<number>`case when rate_limits.reset_at <= ${nowMs} then 1 else rate_limits.count + 1 end`,
+        reset_at: sql<number>`case when rate_limits.reset_at <= ${nowMs} then ${resetAt} else rate_limits.reset_at end`,
+      });
+      return limit === undefined
+        ? update
+        : update.where(
+            sql<boolean>`rate_limits.reset_at <= ${nowMs} or rate_limits.count < ${limit}`,
+          );
+    })
+    .returning(['count', 'reset_at'])
+    .executeTakeFirst();
+  return row && { count: row.count, resetAt: row.reset_at };
+}
+
+/**
  * Counts one attempt if the window still has room for it: true when counted, false when `limit`
- * attempts are already counted. One upsert that reads and increments together (the conflicting
- * row is locked on PostgreSQL; SQLite runs one writer at a time), so parallel callers can never
- * all see room: at most `limit` of any burst get true.
+ * attempts are already counted.
  */
 export async function reserve(
   db: Db,
@@ -19,22 +50,7 @@ export async function reserve(
   windowMs: number,
   nowMs: number,
 ): Promise<boolean> {
-  const resetAt = nowMs + windowMs;
-  const row = await db
-    .insertInto('rate_limits')
-    .values({ key, count: 1, reset_at: resetAt })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet({
-          count: sql<number>`case when rate_limits.reset_at <= ${nowMs} then 1 else rate_limits.count + 1 end`,
-          reset_at: sql<number>`case when rate_limits.reset_at <= ${nowMs} then ${resetAt} else rate_limits.reset_at end`,
-        })
-        .where(sql<boolean>`rate_limits.reset_at <= ${nowMs} or rate_limits.count < ${limit}`),
-    )
-    .returning('count')
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await count(db, key, { windowMs, nowMs, limit })) !== undefined;
 }
 
 /** Gives back one attempt counted by `reserve` (it did not turn out to be a failure). */

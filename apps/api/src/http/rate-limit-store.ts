@@ -1,14 +1,14 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { sql } from 'kysely';
 import type { Clock } from '../context.js';
+import { count } from '../auth/rate-limiter.js';
 import type { Db } from '../db/create-db.js';
 
 /** Keys of request counts, apart from the sign-in and mail counters of the same table. */
 const PREFIX = 'request:';
 
 /**
- * Counts one request under `key` and answers the window's count and the milliseconds left. One
- * upsert that reads and increments together, so every API process sees one count per address.
+ * Counts one request under `key` and answers the window's count and the milliseconds left, in the
+ * same counters as the sign-in and mail limits, so every API process sees one count per address.
  */
 export async function countRequest(
   db: Db,
@@ -16,19 +16,9 @@ export async function countRequest(
   windowMs: number,
   nowMs: number,
 ): Promise<{ current: number; ttl: number }> {
-  const resetAt = nowMs + windowMs;
-  const row = await db
-    .insertInto('rate_limits')
-    .values({ key, count: 1, reset_at: resetAt })
-    .onConflict((oc) =>
-      oc.column('key').doUpdateSet({
-        count: sql<number>`case when rate_limits.reset_at <= ${nowMs} then 1 else rate_limits.count + 1 end`,
-        reset_at: sql<number>`case when rate_limits.reset_at <= ${nowMs} then ${resetAt} else rate_limits.reset_at end`,
-      }),
-    )
-    .returning(['count', 'reset_at'])
-    .executeTakeFirstOrThrow();
-  return { current: row.count, ttl: Math.max(0, row.reset_at - nowMs) };
+  const row = await count(db, key, { windowMs, nowMs });
+  if (!row) throw new Error(`rate limit ${key}: the counter was not written`);
+  return { current: row.count, ttl: Math.max(0, row.resetAt - nowMs) };
 }
 
 /**
