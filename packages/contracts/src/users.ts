@@ -26,8 +26,9 @@ export const meResponseSchema = userSchema;
 /** One signed-in device of the user: a refresh-token family (GET /users/@me/sessions). */
 export const sessionSchema = z.object({
   sessionId: z.string().min(1),
-  /** "Firefox on Android"; null when the device was not recognised or not recorded. */
-  device: z.string().nullable(),
+  /** The device's browser ("Firefox") and system ("Android"); null when not recognised. */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime(),
   /** The session of the access token that asked. */

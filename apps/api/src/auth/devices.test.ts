@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deviceLabel, ipHint, sessionDevice, USER_AGENT_MAX_LENGTH } from './devices.js';
+import {
+  deviceLabel,
+  deviceParts,
+  ipHint,
+  sessionDevice,
+  USER_AGENT_MAX_LENGTH,
+} from './devices.js';
 
 const UA = {
   firefoxAndroid: 'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0',
@@ -19,6 +25,12 @@ describe('deviceLabel', () => {
     expect(deviceLabel(UA.safariIphone)).toBe('Safari on iOS');
     expect(deviceLabel(UA.edgeMac)).toBe('Microsoft Edge on macOS');
     expect(deviceLabel(UA.firefoxLinux)).toBe('Firefox on Linux');
+  });
+
+  it('gives the parts for texts in other languages', () => {
+    expect(deviceParts(UA.safariIphone)).toEqual({ browser: 'Safari', os: 'iOS' });
+    expect(deviceParts(null)).toEqual({ browser: null, os: null });
+    expect(deviceParts('curl/8.5.0')).toEqual({ browser: null, os: null });
   });
 
   it('is empty when nothing is recognised', () => {

@@ -17,12 +17,25 @@ export interface SessionDevice {
  * device. '' when nothing is recognised (no header, a script).
  */
 export function deviceLabel(userAgent: string): string {
-  if (!userAgent.trim()) return '';
-  const parsed = Bowser.parse(userAgent);
-  const browser = parsed.browser.name?.trim() ?? '';
-  const os = parsed.os.name?.trim() ?? '';
+  const { browser, os } = deviceParts(userAgent);
   if (browser && os) return `${browser} on ${os}`;
-  return browser || os;
+  return browser ?? os ?? '';
+}
+
+/**
+ * The browser and system names of a user agent, for texts that put them in a sentence of their
+ * own language ("Firefox su Android"); null when not recognised.
+ */
+export function deviceParts(userAgent: string | null): {
+  browser: string | null;
+  os: string | null;
+} {
+  if (!userAgent?.trim()) return { browser: null, os: null };
+  const parsed = Bowser.parse(userAgent);
+  return {
+    browser: parsed.browser.name?.trim() || null,
+    os: parsed.os.name?.trim() || null,
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { UsersTable } from '../db/database.js';
 import type { JobsDb } from '../jobs/enqueue.js';
 import type { Clock } from '../jobs/types.js';
 import { enqueueMail } from '../mail/send-mail.job.js';
+import { deviceParts } from './devices.js';
 import { webLink } from './links.js';
 
 /**
@@ -27,17 +28,17 @@ export type SecurityNoticeUser = Pick<UsersTable, 'id' | 'email' | 'kind' | 'loc
  * E-mails a security notice through the mail job (retried like every mail), in the user's
  * language, with a "This wasn't me?" button to the forgot-password page (the address filled in)
  * and a word on signing out everywhere. Internal members have no e-mail: nothing is sent.
- * Returns whether a mail was queued. `device`: the new device's label, for `newDevice`.
+ * Returns whether a mail was queued. `device`: the new device, for `newDevice`.
  */
 export async function sendSecurityNotice(
   ctx: SecurityNoticeContext,
   user: SecurityNoticeUser,
   kind: SecurityNoticeKind,
-  details: { device?: string | null } = {},
+  details: { device?: { userAgent: string | null; label: string } } = {},
 ): Promise<boolean> {
   if (user.kind !== 'standard' || !user.email) return false;
   const at = ctx.clock();
-  const device = details.device?.trim();
+  const { browser, os } = deviceParts(details.device?.userAgent ?? null);
   await enqueueMail(
     ctx.db,
     {
@@ -49,12 +50,15 @@ export async function sendSecurityNotice(
         at,
         resetLink: webLink(ctx.config, '/auth/forgot', { email: user.email }),
         ...(user.nickname ? { name: user.nickname } : {}),
-        ...(device ? { device: device.slice(0, 200) } : {}),
+        ...(browser ? { browser: browser.slice(0, 200) } : {}),
+        ...(os ? { os: os.slice(0, 200) } : {}),
       },
     },
     ctx.clock,
     // Two sign-ins racing from one new device make one mail.
-    kind === 'newDevice' ? { dedupeKey: `security:newDevice:${user.id}:${device ?? ''}` } : {},
+    kind === 'newDevice'
+      ? { dedupeKey: `security:newDevice:${user.id}:${details.device?.label ?? ''}` }
+      : {},
   );
   return true;
 }

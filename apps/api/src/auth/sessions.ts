@@ -91,7 +91,7 @@ export async function startSession(
       now,
     );
     if (newDevice) {
-      await sendSecurityNotice({ ...ctx, db: trx }, user, 'newDevice', { device: device.label });
+      await sendSecurityNotice({ ...ctx, db: trx }, user, 'newDevice', { device });
     }
     return token;
   });

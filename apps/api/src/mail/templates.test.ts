@@ -48,7 +48,8 @@ const samples: { [K in MailTemplate]: { vars: MailVars[K]; links: string[] } } =
   securityNotice: {
     vars: {
       kind: 'newDevice',
-      device: 'Firefox on Android',
+      browser: 'Firefox',
+      os: 'Android',
       at: Date.UTC(2025, 2, 12, 14, 30),
       resetLink: 'https://app.example/auth/forgot?email=a%40b.it',
     },
@@ -197,9 +198,9 @@ describe('mail templates', () => {
       at: 0,
       resetLink: 'https://app.example/auth/forgot?email=a%40b.it',
     };
-    expect(renderMail('securityNotice', 'en', { ...vars, device: 'Safari on iOS' }).text).toContain(
-      'before: Safari on iOS, on',
-    );
+    const iphone = { ...vars, browser: 'Safari', os: 'iOS' };
+    expect(renderMail('securityNotice', 'en', iphone).text).toContain('before: Safari on iOS, on');
+    expect(renderMail('securityNotice', 'it', iphone).text).toContain('prima: Safari su iOS, il');
     expect(renderMail('securityNotice', 'en', vars).text).toContain('an unrecognised device');
     expect(renderMail('securityNotice', 'it', vars).text).toContain(
       'un dispositivo non riconosciuto',

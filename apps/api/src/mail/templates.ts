@@ -43,14 +43,15 @@ export const mailVarsSchemas = {
   /** `link`: the collection, where the download can be requested again. */
   downloadFailed: z.object({ collectionName: label, link, name }),
   /**
-   * An account security event (auth/security-notices.ts). `at`: epoch ms of the event; `device`:
-   * the new device's label (newDevice), absent when unrecognised; `resetLink`: the "This wasn't
+   * An account security event (auth/security-notices.ts). `at`: epoch ms of the event; `browser`
+   * and `os`: the new device (newDevice), each absent when unrecognised; `resetLink`: the "This wasn't
    * me" button, the forgot-password page with the address filled in.
    */
   securityNotice: z.object({
     kind: z.enum(['newDevice', 'passwordChanged', 'secondFactorChanged', 'passkeyAdded']),
     name,
-    device: label.optional(),
+    browser: label.optional(),
+    os: label.optional(),
     at: z.number().int(),
     resetLink: link,
   }),
@@ -192,6 +193,12 @@ const newsletterTemplates: {
 type SecurityVars = MailVars['securityNotice'];
 type SecurityKind = SecurityVars['kind'];
 
+/** "Firefox on Android", "Firefox su Android", "Firefox", "Android"; undefined when unknown. */
+function device(v: SecurityVars, on: string): string | undefined {
+  if (v.browser && v.os) return `${v.browser} ${on} ${v.os}`;
+  return v.browser ?? v.os;
+}
+
 /** The security notices: what happened (per kind), then the same "This wasn't me?" way out. */
 const securityTexts: Record<
   Locale,
@@ -214,7 +221,7 @@ const securityTexts: Record<
       const when = `${c.dateTime(v.at)} (UTC)`;
       switch (v.kind) {
         case 'newDevice':
-          return `Your Raccolta account was signed in to from a device it had not been used on before: ${v.device ?? 'an unrecognised device'}, on ${when}.`;
+          return `Your Raccolta account was signed in to from a device it had not been used on before: ${device(v, 'on') ?? 'an unrecognised device'}, on ${when}.`;
         case 'passwordChanged':
           return `The password of your Raccolta account was changed on ${when}. Every device that was signed in has been signed out.`;
         case 'secondFactorChanged':
@@ -244,7 +251,7 @@ const securityTexts: Record<
       const when = `${c.dateTime(v.at)} (UTC)`;
       switch (v.kind) {
         case 'newDevice':
-          return `È stato effettuato l'accesso al tuo account Raccolta da un dispositivo mai usato prima: ${v.device ?? 'un dispositivo non riconosciuto'}, il ${when}.`;
+          return `È stato effettuato l'accesso al tuo account Raccolta da un dispositivo mai usato prima: ${device(v, 'su') ?? 'un dispositivo non riconosciuto'}, il ${when}.`;
         case 'passwordChanged':
           return `La password del tuo account Raccolta è stata cambiata il ${when}. Tutti i dispositivi collegati sono stati disconnessi.`;
         case 'secondFactorChanged':

@@ -6,6 +6,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, authenticate } from '../auth/auth-hook.js';
+import { deviceParts } from '../auth/devices.js';
 import { listSessions, revokeOtherSessions, revokeSession } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import type { SessionsTable } from '../db/database.js';
@@ -17,7 +18,7 @@ const security = BEARER;
 function presentSession(row: SessionsTable, current: string | undefined): Session {
   return {
     sessionId: row.id,
-    device: row.device_label || null,
+    ...deviceParts(row.user_agent),
     createdAt: new Date(row.created_at).toISOString(),
     lastUsedAt: new Date(row.last_used_at).toISOString(),
     current: row.id === current,

@@ -24,6 +24,9 @@ const UA = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
 };
 
+/** The device as the web app shows it in English. */
+const deviceOf = (s: Session) => [s.browser, s.os].filter((part) => part !== null).join(' on ');
+
 describe('sessions people can see, and security e-mails', () => {
   let smtp: SmtpCapture;
   let server: TestServer;
@@ -103,7 +106,7 @@ describe('sessions people can see, and security e-mails', () => {
 
     const seen = await list(laptop.AccessToken);
     expect(seen).toHaveLength(2);
-    expect(seen.map((s) => [s.device, s.current])).toEqual([
+    expect(seen.map((s) => [deviceOf(s), s.current])).toEqual([
       ['Chrome on Windows', true],
       ['Firefox on Android', false],
     ]);
@@ -137,14 +140,15 @@ describe('sessions people can see, and security e-mails', () => {
     const renewed = authResultResponseSchema.parse(res.json()).result;
 
     const seen = await list(laptop.AccessToken);
-    expect(seen.map((s) => s.device)).toEqual(['Firefox on Android', 'Chrome on Windows']);
+    expect(seen.map((s) => deviceOf(s))).toEqual(['Firefox on Android', 'Chrome on Windows']);
     expect(seen[0]?.lastUsedAt).toBe(new Date(now).toISOString());
     expect(seen[0]?.createdAt).toBe(new Date(now - 6 * 60_000).toISOString());
     expect(seen[1]?.lastUsedAt).toBe(new Date(now - 5 * 60_000).toISOString());
     // The refreshed access token still names its session.
-    expect((await list(renewed.AccessToken)).find((s) => s.current)?.device).toBe(
-      'Firefox on Android',
-    );
+    expect((await list(renewed.AccessToken)).find((s) => s.current)).toMatchObject({
+      browser: 'Firefox',
+      os: 'Android',
+    });
   });
 
   it('signs one session out: its refresh and access tokens fail, the others keep working', async () => {
@@ -169,7 +173,7 @@ describe('sessions people can see, and security e-mails', () => {
     expect((await me(laptop.AccessToken)).statusCode).toBe(200);
     expect((await me(tablet.AccessToken)).statusCode).toBe(200);
     expect((await refresh(tablet.RefreshToken)).statusCode).toBe(200);
-    expect((await list(laptop.AccessToken)).map((s) => s.device).sort()).toEqual([
+    expect((await list(laptop.AccessToken)).map((s) => deviceOf(s)).sort()).toEqual([
       'Chrome on Windows',
       'Safari on iOS',
     ]);
@@ -213,7 +217,7 @@ describe('sessions people can see, and security e-mails', () => {
       expect((await me(gone.AccessToken)).statusCode).toBe(401);
       expect((await refresh(gone.RefreshToken)).statusCode).toBe(401);
     }
-    expect((await list(laptop.AccessToken)).map((s) => [s.device, s.current])).toEqual([
+    expect((await list(laptop.AccessToken)).map((s) => [deviceOf(s), s.current])).toEqual([
       ['Chrome on Windows', true],
     ]);
     expect((await refresh(laptop.RefreshToken)).statusCode).toBe(200);
@@ -253,7 +257,7 @@ describe('sessions people can see, and security e-mails', () => {
     const mail = await smtp.waitFor((m) => m.to.includes('lucia@example.com'));
     expect(mail.subject).toBe('Nuovo accesso al tuo account Raccolta');
     expect(mail.text).toContain('Ciao Lucia,');
-    expect(mail.text).toContain('Safari on iOS');
+    expect(mail.text).toContain('Safari su iOS');
     expect(mail.text).toContain('Non eri tu?');
     expect(mail.html).toContain('<html lang="it">');
   });
@@ -301,7 +305,7 @@ describe('sessions people can see, and security e-mails', () => {
     });
     expect(other.statusCode).toBe(200);
     const tokens = authResultResponseSchema.parse(other.json()).result;
-    expect((await list(tokens.AccessToken)).map((s) => s.device).sort()).toEqual([
+    expect((await list(tokens.AccessToken)).map((s) => deviceOf(s)).sort()).toEqual([
       'Chrome on Windows',
       'Firefox on Android',
     ]);
