@@ -30,6 +30,7 @@ import { trashRoutes } from './trash/trash.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { sessionsRoutes } from './users/sessions.routes.js';
 
 export type App = FastifyInstance;
 
@@ -93,6 +94,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await api.register(authRoutes(ctx));
       await api.register(oauthRoutes(ctx));
       await api.register(usersRoutes(ctx));
+      await api.register(sessionsRoutes(ctx));
       await api.register(membersRoutes(ctx));
       await api.register(invitationsRoutes(ctx));
       await api.register(teamsRoutes(ctx));

@@ -22,6 +22,27 @@ export type User = z.infer<typeof userSchema>;
 
 /** GET and PUT /users/@me. */
 export const meResponseSchema = userSchema;
+
+/** One signed-in device of the user: a refresh-token family (GET /users/@me/sessions). */
+export const sessionSchema = z.object({
+  sessionId: z.string().min(1),
+  /** The device's browser ("Firefox") and system ("Android"); null when not recognised. */
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime(),
+  /** The session of the access token that asked. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+/** Live sessions only (not signed out, not expired), the most recently used first. */
+export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+
+/** POST /users/@me/sessions/revoke-others: how many sessions ended. */
+export const revokeOtherSessionsResponseSchema = z.object({ revoked: z.number().int().min(0) });
+export type RevokeOtherSessionsResponse = z.infer<typeof revokeOtherSessionsResponseSchema>;
 export type MeResponse = User;
 
 // Session tokens

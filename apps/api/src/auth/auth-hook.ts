@@ -2,12 +2,15 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { AppError } from '../errors/app-error.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
+import { isSessionRevoked } from './sessions.js';
 import { verifyAccessToken } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by `authenticate` on routes that require one. */
     actor?: UserRow;
+    /** The session (refresh-token family) of the actor's access token, when it names one. */
+    sessionId?: string;
   }
 }
 
@@ -24,14 +27,25 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The user of a valid, current access token: signed by us, not expired, of the user's current
- * token version (sign-out and password changes bump it). Anything else → 401 invalidAuthorization.
+ * The user and session of a valid, current access token: signed by us, not expired, of the
+ * user's current token version (sign-out and password changes bump it), of a session not signed
+ * out on its own (sessions.ts, revokeSession). Anything else → 401 invalidAuthorization.
  */
-export async function userOfAccessToken(ctx: AppContext, token: string): Promise<UserRow> {
+export async function sessionOfAccessToken(
+  ctx: AppContext,
+  token: string,
+): Promise<{ user: UserRow; sessionId: string | undefined }> {
   const claims = await verifyAccessToken(ctx.config, token, ctx.clock());
   const user = await findUserById(ctx.db, claims.sub);
   if (!user || user.token_version !== claims.sv) throw new AppError('invalidAuthorization');
-  return user;
+  if (claims.sid !== undefined && (await isSessionRevoked(ctx.db, user.id, claims.sid)))
+    throw new AppError('invalidAuthorization');
+  return { user, sessionId: claims.sid };
+}
+
+/** The user of a valid, current access token (sessionOfAccessToken). */
+export async function userOfAccessToken(ctx: AppContext, token: string): Promise<UserRow> {
+  return (await sessionOfAccessToken(ctx, token)).user;
 }
 
 /**
@@ -43,7 +57,9 @@ export function authenticate(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     if (!token) throw new AppError('authorizationRequired');
-    request.actor = await userOfAccessToken(ctx, token);
+    const { user, sessionId } = await sessionOfAccessToken(ctx, token);
+    request.actor = user;
+    if (sessionId !== undefined) request.sessionId = sessionId;
   };
 }
 

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { PUBLIC } from '../http/api-docs.js';
 import { bearerToken, userOfAccessToken } from './auth-hook.js';
+import { requestDevice } from './devices.js';
 import { AppError } from '../errors/app-error.js';
 import { forgotPassword, resetPassword } from './password.service.js';
 import { refreshSession, revokeAllSessions } from './sessions.js';
@@ -139,7 +140,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         config: strict,
       },
-      async (request) => ({ result: await signIn(ctx, request.body, request.ip) }),
+      async (request) => ({
+        result: await signIn(ctx, request.body, request.ip, requestDevice(request)),
+      }),
     );
 
     app.post(
@@ -156,7 +159,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         config: strict,
       },
-      async (request) => ({ result: await setNewPassword(ctx, request.body) }),
+      async (request) => ({
+        result: await setNewPassword(ctx, request.body, requestDevice(request)),
+      }),
     );
 
     app.post(
@@ -244,7 +249,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'expiredVerificationCode',
             'usedResetLink',
           ],
-          summary: 'Set a new password with the code from the reset link; ends every session',
+          summary:
+            'Set a new password with the code from the reset link; ends every session and e-mails a security notice',
           body: resetPasswordRequestSchema.extend({ newPassword: chosenPassword }),
           response: { 200: empty },
         },

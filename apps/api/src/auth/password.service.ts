@@ -6,6 +6,7 @@ import { checkCode, consumeCode } from './one-time-codes.js';
 import { passwordResetJob } from './password-reset.job.js';
 import { hashPassword } from './passwords.js';
 import { clear } from './rate-limiter.js';
+import { sendSecurityNotice } from './security-notices.js';
 import { revokeAllSessions } from './sessions.js';
 import { signInAccountKey } from './signin.service.js';
 import { assertStrongPassword } from './signup.service.js';
@@ -26,7 +27,7 @@ export async function forgotPassword(ctx: AppContext, input: { email: string }):
 
 /**
  * Sets a new password from the e-mailed code. It also proves the mailbox, so the e-mail counts as
- * verified; every existing session ends.
+ * verified; every existing session ends, and the passwordChanged security notice is mailed.
  */
 export async function resetPassword(
   ctx: AppContext,
@@ -50,6 +51,7 @@ export async function resetPassword(
       .where('id', '=', user.id)
       .execute();
     await revokeAllSessions(trx, user.id, now);
+    await sendSecurityNotice({ ...ctx, db: trx }, user, 'passwordChanged');
   });
   await clear(ctx.db, signInAccountKey(user.id));
 }

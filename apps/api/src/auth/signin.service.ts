@@ -7,7 +7,9 @@ import { findUserByEmail, findUserByUsername, type UserRow } from '../users/user
 import { checkCode, consumeCode, createCode } from './one-time-codes.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { clear, release, reserve } from './rate-limiter.js';
+import type { SessionDevice } from './devices.js';
 import { startSession } from './sessions.js';
+import { sendSecurityNotice } from './security-notices.js';
 import { assertStrongPassword, resendVerificationIfStale } from './signup.service.js';
 
 const NEW_PASSWORD_SESSION_MS = 15 * 60_000;
@@ -84,6 +86,7 @@ export async function signIn(
   ctx: AppContext,
   input: SignInInput,
   clientIp: string,
+  device?: SessionDevice,
 ): Promise<TokenSet> {
   const { auth } = ctx.config;
   const now = ctx.clock();
@@ -117,7 +120,7 @@ export async function signIn(
       data: { session, teamId: user.team_id, username: user.username },
     });
   }
-  return startSession(ctx, user, { identityProvider: false });
+  return startSession(ctx, user, { identityProvider: false, device });
 }
 
 /**
@@ -127,6 +130,7 @@ export async function signIn(
 export async function setNewPassword(
   ctx: AppContext,
   input: { newPassword: string; session: string; teamId: string; username: string },
+  device?: SessionDevice,
 ): Promise<TokenSet> {
   assertStrongPassword(input.newPassword);
   const now = ctx.clock();
@@ -147,6 +151,7 @@ export async function setNewPassword(
       .set({ password_hash: passwordHash, password_change_required: 0, updated_at: now })
       .where('id', '=', user.id)
       .execute();
+    await sendSecurityNotice({ ...ctx, db: trx }, user, 'passwordChanged');
   });
-  return startSession(ctx, user, { identityProvider: false });
+  return startSession(ctx, user, { identityProvider: false, device });
 }

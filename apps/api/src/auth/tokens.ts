@@ -19,6 +19,8 @@ export interface AccessClaims {
   sub: string;
   /** The user's token_version when issued; bumping it revokes every access token at once. */
   sv: number;
+  /** The session (refresh-token family) the token belongs to; absent in tokens of before. */
+  sid?: string;
 }
 
 function keyOf(config: Config): Uint8Array {
@@ -30,6 +32,7 @@ export async function signTokens(
   config: Config,
   user: TokenSubject,
   nowMs: number,
+  sessionId?: string,
 ): Promise<Pick<TokenSet, 'AccessToken' | 'IdToken' | 'TokenType' | 'ExpiresIn'>> {
   const key = keyOf(config);
   const iat = Math.floor(nowMs / 1000);
@@ -43,7 +46,11 @@ export async function signTokens(
       .setIssuedAt(iat)
       .setExpirationTime(exp);
   const [AccessToken, IdToken] = await Promise.all([
-    base({ token_use: 'access', sv: user.token_version }).sign(key),
+    base({
+      token_use: 'access',
+      sv: user.token_version,
+      ...(sessionId === undefined ? {} : { sid: sessionId }),
+    }).sign(key),
     base({
       token_use: 'id',
       email: user.email,
@@ -78,11 +85,16 @@ export async function verifyAccessToken(
     if (
       payload.token_use !== 'access' ||
       typeof payload.sub !== 'string' ||
-      typeof payload.sv !== 'number'
+      typeof payload.sv !== 'number' ||
+      (payload.sid !== undefined && typeof payload.sid !== 'string')
     ) {
       throw new AppError('invalidAuthorization');
     }
-    return { sub: payload.sub, sv: payload.sv };
+    return {
+      sub: payload.sub,
+      sv: payload.sv,
+      ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
+    };
   } catch (err) {
     if (err instanceof AppError) throw err;
     if (err instanceof joseErrors.JOSEError)

@@ -61,6 +61,21 @@ export interface UserIdentitiesTable {
   created_at: number;
 }
 
+/** A refresh-token family as the user sees it (migration 0017). */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  /** Null for a session opened before devices were recorded. */
+  user_agent: string | null;
+  /** Null: not recorded; '': recorded but not recognised. */
+  device_label: string | null;
+  ip_hint: string | null;
+  created_at: number;
+  last_used_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
 export interface RefreshTokensTable {
   id: string;
   family_id: string;
@@ -388,6 +403,7 @@ export interface Database {
   users: UsersTable;
   user_identities: UserIdentitiesTable;
   refresh_tokens: RefreshTokensTable;
+  sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
   rate_limits: RateLimitsTable;
   oauth_transactions: OauthTransactionsTable;

@@ -2,6 +2,7 @@ import type { MemberRole, TokenSet } from '@raccolta/contracts';
 import { consumeCode } from '../auth/one-time-codes.js';
 import { hashPassword } from '../auth/passwords.js';
 import { hashToken } from '../auth/secrets.js';
+import type { SessionDevice } from '../auth/devices.js';
 import { startSession } from '../auth/sessions.js';
 import { assertStrongPassword } from '../auth/signup.service.js';
 import type { AppContext } from '../context.js';
@@ -111,6 +112,7 @@ export async function acceptInvitation(
   teamRef: string,
   input: { token: string; password?: string | undefined },
   caller: UserRow | null,
+  device?: SessionDevice,
 ): Promise<AcceptResult> {
   const now = ctx.clock();
   const invitation = await findOpenInvitation(ctx.db, teamRef, input.token, now);
@@ -140,7 +142,11 @@ export async function acceptInvitation(
   const auth =
     passwordHash === null
       ? null
-      : await startSession(ctx, { ...invitee, email_verified: 1 }, { identityProvider: false });
+      : await startSession(
+          ctx,
+          { ...invitee, email_verified: 1 },
+          { identityProvider: false, device },
+        );
   return {
     membership: {
       role: invitation.member.role,

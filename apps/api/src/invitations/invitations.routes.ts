@@ -17,6 +17,7 @@ import { AppError } from '../errors/app-error.js';
 import { findUserById, type UserRow } from '../users/users.repository.js';
 import { acceptInvitation, rejectInvitation } from './invitation-answer.service.js';
 import { resendInvitation } from './invitations.service.js';
+import { requestDevice } from '../auth/devices.js';
 import { BEARER, OPTIONAL_BEARER, PUBLIC } from '../http/api-docs.js';
 
 const tags = ['invitations'];
@@ -103,6 +104,7 @@ export function invitationsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.params.teamId,
           request.body,
           await optionalCaller(ctx, request),
+          requestDevice(request),
         ),
     );
 

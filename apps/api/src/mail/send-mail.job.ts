@@ -23,6 +23,7 @@ export const sendMailPayloadSchema = z.discriminatedUnion('template', [
   mailOf('invitation'),
   mailOf('downloadReady'),
   mailOf('downloadFailed'),
+  mailOf('securityNotice'),
   mailOf('subscriptionConfirm'),
   mailOf('newsletterWelcome'),
   mailOf('newsletterIssue'),

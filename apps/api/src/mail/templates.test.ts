@@ -45,6 +45,16 @@ const samples: { [K in MailTemplate]: { vars: MailVars[K]; links: string[] } } =
     vars: { collectionName: 'Gita 2025', link: 'https://app.example/teams/t1/collections/c1' },
     links: ['https://app.example/teams/t1/collections/c1'],
   },
+  securityNotice: {
+    vars: {
+      kind: 'newDevice',
+      browser: 'Firefox',
+      os: 'Android',
+      at: Date.UTC(2025, 2, 12, 14, 30),
+      resetLink: 'https://app.example/auth/forgot?email=a%40b.it',
+    },
+    links: ['https://app.example/auth/forgot?email=a%40b.it'],
+  },
   subscriptionConfirm: {
     vars: {
       link: 'https://app.example/newsletter/confirm?email=a%40b.it&token=t1',
@@ -147,6 +157,54 @@ describe('mail templates', () => {
     expect(render('invitation', 'it').text).toContain('app di caricamento di Raccolta');
     const admin = renderMail('invitation', 'en', { ...samples.invitation.vars, role: 'admin' });
     expect(admin.text).not.toContain('/upload');
+  });
+
+  it.each(['newDevice', 'passwordChanged', 'secondFactorChanged', 'passkeyAdded'] as const)(
+    'tells of %s in each language, with the way out for who did not do it',
+    (kind) => {
+      const vars = {
+        kind,
+        name: 'Anna',
+        at: Date.UTC(2025, 2, 12, 14, 30),
+        resetLink: 'https://app.example/auth/forgot?email=a%40b.it',
+      };
+      const en = renderMail('securityNotice', 'en', vars);
+      const it = renderMail('securityNotice', 'it', vars);
+      expect(en.text).toContain('12 March 2025');
+      expect(it.text).toContain('12 marzo 2025');
+      expect(en.text).toContain("This wasn't you?");
+      expect(en.text).toContain('sign out every other device');
+      expect(it.text).toContain('Non eri tu?');
+      expect(it.text).toContain('disconnettere gli altri dispositivi');
+      expect(en.text).toContain(`\n${vars.resetLink}\n`);
+      expect(it.html).toContain(`href="${htmlAttr(vars.resetLink)}"`);
+      for (const other of [
+        'newDevice',
+        'passwordChanged',
+        'secondFactorChanged',
+        'passkeyAdded',
+      ] as const) {
+        if (other === kind) continue;
+        expect(renderMail('securityNotice', 'en', { ...vars, kind: other }).subject).not.toBe(
+          en.subject,
+        );
+      }
+    },
+  );
+
+  it('names the new device, or says it was not recognised', () => {
+    const vars = {
+      kind: 'newDevice' as const,
+      at: 0,
+      resetLink: 'https://app.example/auth/forgot?email=a%40b.it',
+    };
+    const iphone = { ...vars, browser: 'Safari', os: 'iOS' };
+    expect(renderMail('securityNotice', 'en', iphone).text).toContain('before: Safari on iOS, on');
+    expect(renderMail('securityNotice', 'it', iphone).text).toContain('prima: Safari su iOS, il');
+    expect(renderMail('securityNotice', 'en', vars).text).toContain('an unrecognised device');
+    expect(renderMail('securityNotice', 'it', vars).text).toContain(
+      'un dispositivo non riconosciuto',
+    );
   });
 
   it('greets by name when there is one', () => {

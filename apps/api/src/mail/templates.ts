@@ -42,6 +42,19 @@ export const mailVarsSchemas = {
   }),
   /** `link`: the collection, where the download can be requested again. */
   downloadFailed: z.object({ collectionName: label, link, name }),
+  /**
+   * An account security event (auth/security-notices.ts). `at`: epoch ms of the event; `browser`
+   * and `os`: the new device (newDevice), each absent when unrecognised; `resetLink`: the "This wasn't
+   * me" button, the forgot-password page with the address filled in.
+   */
+  securityNotice: z.object({
+    kind: z.enum(['newDevice', 'passwordChanged', 'secondFactorChanged', 'passkeyAdded']),
+    name,
+    browser: label.optional(),
+    os: label.optional(),
+    at: z.number().int(),
+    resetLink: link,
+  }),
   /** Double opt-in: `link` opens the web page that confirms. Not a newsletter e-mail yet. */
   subscriptionConfirm: z.object({ link, validHours: z.number().int().positive() }),
   /** The first newsletter e-mail, sent once the subscription is confirmed. */
@@ -177,9 +190,106 @@ const newsletterTemplates: {
   },
 };
 
+type SecurityVars = MailVars['securityNotice'];
+type SecurityKind = SecurityVars['kind'];
+
+/** "Firefox on Android", "Firefox su Android", "Firefox", "Android"; undefined when unknown. */
+function device(v: SecurityVars, on: string): string | undefined {
+  if (v.browser && v.os) return `${v.browser} ${on} ${v.os}`;
+  return v.browser ?? v.os;
+}
+
+/** The security notices: what happened (per kind), then the same "This wasn't me?" way out. */
+const securityTexts: Record<
+  Locale,
+  {
+    subject: Record<SecurityKind, string>;
+    what: (v: SecurityVars, c: Common) => string;
+    ifYou: Record<SecurityKind, string>;
+    notMe: string;
+    button: string;
+  }
+> = {
+  en: {
+    subject: {
+      newDevice: 'New sign-in to your Raccolta account',
+      passwordChanged: 'Your Raccolta password was changed',
+      secondFactorChanged: 'Your Raccolta two-step verification was changed',
+      passkeyAdded: 'A passkey was added to your Raccolta account',
+    },
+    what: (v, c) => {
+      const when = `${c.dateTime(v.at)} (UTC)`;
+      switch (v.kind) {
+        case 'newDevice':
+          return `Your Raccolta account was signed in to from a device it had not been used on before: ${device(v, 'on') ?? 'an unrecognised device'}, on ${when}.`;
+        case 'passwordChanged':
+          return `The password of your Raccolta account was changed on ${when}. Every device that was signed in has been signed out.`;
+        case 'secondFactorChanged':
+          return `The two-step verification settings of your Raccolta account were changed on ${when}.`;
+        case 'passkeyAdded':
+          return `A new passkey was added to your Raccolta account on ${when}: it can now be used to sign in.`;
+      }
+    },
+    ifYou: {
+      newDevice: 'If this was you, there is nothing to do.',
+      passwordChanged: 'If you changed it, there is nothing to do.',
+      secondFactorChanged: 'If you changed them, there is nothing to do.',
+      passkeyAdded: 'If you added it, there is nothing to do.',
+    },
+    notMe:
+      "This wasn't you? Choose a new password right away: that signs your account out everywhere. You can also sign out every other device from the Sessions section of your profile.",
+    button: "This wasn't me: reset my password",
+  },
+  it: {
+    subject: {
+      newDevice: 'Nuovo accesso al tuo account Raccolta',
+      passwordChanged: 'La password di Raccolta è stata cambiata',
+      secondFactorChanged: 'La verifica in due passaggi di Raccolta è stata modificata',
+      passkeyAdded: 'Una passkey è stata aggiunta al tuo account Raccolta',
+    },
+    what: (v, c) => {
+      const when = `${c.dateTime(v.at)} (UTC)`;
+      switch (v.kind) {
+        case 'newDevice':
+          return `È stato effettuato l'accesso al tuo account Raccolta da un dispositivo mai usato prima: ${device(v, 'su') ?? 'un dispositivo non riconosciuto'}, il ${when}.`;
+        case 'passwordChanged':
+          return `La password del tuo account Raccolta è stata cambiata il ${when}. Tutti i dispositivi collegati sono stati disconnessi.`;
+        case 'secondFactorChanged':
+          return `Le impostazioni della verifica in due passaggi del tuo account Raccolta sono state modificate il ${when}.`;
+        case 'passkeyAdded':
+          return `Una nuova passkey è stata aggiunta al tuo account Raccolta il ${when}: ora può essere usata per accedere.`;
+      }
+    },
+    ifYou: {
+      newDevice: 'Se eri tu, non devi fare nulla.',
+      passwordChanged: "Se l'hai cambiata tu, non devi fare nulla.",
+      secondFactorChanged: 'Se le hai modificate tu, non devi fare nulla.',
+      passkeyAdded: "Se l'hai aggiunta tu, non devi fare nulla.",
+    },
+    notMe:
+      'Non eri tu? Scegli subito una nuova password: il tuo account verrà disconnesso da tutti i dispositivi. Puoi anche disconnettere gli altri dispositivi dalla sezione Sessioni del tuo profilo.',
+    button: 'Non ero io: reimposta la password',
+  },
+};
+
+function securityNotice(locale: Locale): Compose<'securityNotice'> {
+  const t = securityTexts[locale];
+  return (v, c) => ({
+    subject: t.subject[v.kind],
+    greeting: c.hello(v.name),
+    blocks: [
+      { kind: 'text', text: t.what(v, c) },
+      { kind: 'text', text: t.ifYou[v.kind] },
+      { kind: 'note', text: t.notMe },
+      { kind: 'button', label: t.button, url: v.resetLink },
+    ],
+  });
+}
+
 /** Every text of every mail, English and Italian side by side. */
 const templates: { [K in MailTemplate]: Record<Locale, Compose<K>> } = {
   ...newsletterTemplates,
+  securityNotice: { en: securityNotice('en'), it: securityNotice('it') },
   verifyEmail: {
     en: (v, c) => ({
       subject: 'Confirm your e-mail address',

@@ -49,6 +49,31 @@ const BACKFILLS: Record<string, (db: Db) => Promise<void>> = {
     expect(new Set(codes).size).toBe(codes.length);
     for (const { alias } of aliases.rows) expect(codes).not.toContain(alias.toUpperCase());
   },
+  '0017-session-devices': async (db) => {
+    const families = await sql<{ family_id: string; user_id: string; expires_at: number | string }>`
+      select family_id, user_id, max(expires_at) as expires_at from refresh_tokens
+      group by family_id, user_id having count(revoked_at) = 0 order by family_id`.execute(db);
+    expect(families.rows.length).toBeGreaterThan(0);
+    const sessions = await sql<{
+      id: string;
+      user_id: string;
+      expires_at: number | string;
+      device_label: string | null;
+      revoked_at: number | null;
+    }>`select id, user_id, expires_at, device_label, revoked_at from sessions order by id`.execute(
+      db,
+    );
+    // Every live family is listed, as a device that was not recorded.
+    expect(
+      sessions.rows.map((r) => [
+        r.id,
+        r.user_id,
+        Number(r.expires_at),
+        r.device_label,
+        r.revoked_at,
+      ]),
+    ).toEqual(families.rows.map((f) => [f.family_id, f.user_id, Number(f.expires_at), null, null]));
+  },
 };
 
 describe('each migration, from the step before it', () => {

@@ -20,6 +20,7 @@ import {
   TRANSACTION_TTL_MS,
   type OauthOutcome,
 } from './oauth.service.js';
+import { requestDevice } from '../devices.js';
 import { createOidcProviders } from './providers.js';
 
 const tags = ['auth'];
@@ -194,7 +195,11 @@ export function oauthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { code, code_verifier: codeVerifier, redirect_uri: redirectUri } = request.body;
-        const result = await exchangeCode(ctx, { code, codeVerifier, redirectUri });
+        const result = await exchangeCode(
+          ctx,
+          { code, codeVerifier, redirectUri },
+          requestDevice(request),
+        );
         reply.header('cache-control', 'no-store');
         return { result };
       },

@@ -8,6 +8,7 @@ import { AppError } from '../../errors/app-error.js';
 import { findUserById } from '../../users/users.repository.js';
 import { checkCode, consumeCode, createCode } from '../one-time-codes.js';
 import { safeEqual } from '../secrets.js';
+import type { SessionDevice } from '../devices.js';
 import { startSession } from '../sessions.js';
 import { checkAuthorizeRequest, clientRedirect, type AuthorizeQuery } from './authorize-request.js';
 import { resolveAccount, type AccountOutcome } from './oauth-accounts.js';
@@ -227,7 +228,11 @@ export interface TokenRequest {
  * The web app's code exchange. The code is used up before anything else is checked, so a code
  * presented with a wrong verifier or redirect URI cannot be tried again.
  */
-export async function exchangeCode(ctx: AppContext, input: TokenRequest): Promise<TokenSet> {
+export async function exchangeCode(
+  ctx: AppContext,
+  input: TokenRequest,
+  device?: SessionDevice,
+): Promise<TokenSet> {
   const now = ctx.clock();
   const refuse = (reason: string) => {
     ctx.logger.info({ reason }, 'oauth code refused');
@@ -245,5 +250,5 @@ export async function exchangeCode(ctx: AppContext, input: TokenRequest): Promis
   if (!safeEqual(challenge, data.data.codeChallenge)) throw refuse('code_verifier mismatch');
   const user = await findUserById(ctx.db, check.userId);
   if (!user) throw refuse('user gone');
-  return startSession(ctx, user, { identityProvider: true });
+  return startSession(ctx, user, { identityProvider: true, device });
 }

@@ -19,7 +19,8 @@ export function ForgotPasswordPage() {
   const [searchParams] = useSearchParams();
   const { control, handleSubmit } = useForm<ForgotPasswordRequest>({
     resolver: zodResolver(forgotPasswordRequestSchema),
-    defaultValues: { email: '' },
+    // The "This wasn't me?" link of a security e-mail names the address.
+    defaultValues: { email: searchParams.get('email') ?? '' },
   });
   const mutation = useForgotPasswordMutation();
   const onSubmit = handleSubmit((values) => mutation.mutate(values));

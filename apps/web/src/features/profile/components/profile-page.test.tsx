@@ -85,6 +85,7 @@ describe('profile page', () => {
     fetchMock.mockImplementation(
       fetchRoutes({
         'GET /users/@me': () => jsonResponse(200, ME),
+        'GET /users/@me/sessions': () => jsonResponse(200, { sessions: [] }),
         'PUT /users/@me': () => errorResponse(500, 'generic'),
       }),
     );
@@ -115,11 +116,20 @@ describe('profile page', () => {
   });
 
   it('shows the avatar menu in the header, whose Logout ends the session', async () => {
-    fetchMock.mockImplementation(fetchRoutes({ 'GET /users/@me': () => jsonResponse(200, ME) }));
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /users/@me': () => jsonResponse(200, ME),
+        'GET /users/@me/sessions': () => jsonResponse(200, { sessions: [] }),
+      }),
+    );
     const { manager, signOut } = createTestSessionManager();
     const accessToken = localStorage.getItem('AccessToken');
     const { router } = renderRoutes(routes, '/profile', { manager });
-    const menuButton = await screen.findByRole('button', { name: 'Account menu' });
+    const menuButton = await screen.findByRole(
+      'button',
+      { name: 'Account menu' },
+      { timeout: 5000 },
+    );
     // The initials are drawn by CSS from data-initials (not text: see UserAvatar).
     await vi.waitFor(() =>
       expect(menuButton.querySelector('[data-initials]')?.getAttribute('data-initials')).toBe('AL'),

@@ -12,6 +12,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { useErrorText } from '../../../lib/error-text';
 import { useCurrentUser } from '../../../lib/auth/get-current-user';
 import { ProfileForm } from './profile-form';
+import { SessionsSection } from './sessions-section';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export function ProfilePage() {
@@ -75,6 +76,11 @@ export function ProfilePage() {
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {body}
       </Paper>
+      {user !== undefined && (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+          <SessionsSection />
+        </Paper>
+      )}
     </Container>
   );
 }
