@@ -190,15 +190,51 @@ describe('OpenAPI fuzzing', () => {
       case 'fileId':
         return Object.values(files).map((f) => f.id);
       case 'memberId':
+        // The members actions are taken on come up more often than the callers, who would
+        // otherwise soon have removed or demoted each other.
         return [
           ...Object.values(users).map((u) => u.id),
-          world.target.id,
+          ...[world.target, world.disabledTarget, world.invitee, world.stranger].flatMap((u) => [
+            u.id,
+            u.id,
+          ]),
           world.internal.id,
-          world.invitee.id,
-          world.stranger.id,
         ];
       case 'provider':
         return ['google', 'github'];
+      default:
+        return [];
+    }
+  }
+
+  /**
+   * Path ids that belong together (a file, its collection, its team and its uploader), used for
+   * most requests: drawn one by one, a file's three ids rarely match.
+   */
+  function scenes(): Record<string, string>[] {
+    return Object.values(world.files).map((file) => ({
+      teamId: file.team_id,
+      collectionId: file.collection_id,
+      fileId: file.id,
+      memberId: file.uploaded_by,
+    }));
+  }
+
+  /** Real values for body properties named after what they refer to. */
+  function knownValues(property: string): string[] {
+    switch (property) {
+      case 'collectionId':
+      case 'fileId':
+      case 'memberId':
+      case 'teamId':
+        return realIds(property);
+      case 'fileIds':
+        return realIds('fileId');
+      case 'itemIds':
+        return [...realIds('fileId'), ...realIds('collectionId')];
+      case 'userId':
+      case 'tags':
+        return realIds('memberId');
       default:
         return [];
     }
@@ -247,7 +283,7 @@ describe('OpenAPI fuzzing', () => {
       options.push(
         {
           weight: 12,
-          arbitrary: fuzzArbitrary(json, resolve).map((value) => ({
+          arbitrary: fuzzArbitrary(json, resolve, knownValues).map((value) => ({
             contentType: 'application/json',
             payload: jsonText(value),
           })),
@@ -301,6 +337,7 @@ describe('OpenAPI fuzzing', () => {
     return fc
       .record({
         caller: fc.constantFrom(...CALLERS),
+        scene: fc.option(fc.constantFrom(...scenes()), { freq: 3 }),
         path: fc.tuple(...pathParams.map(pathValue)),
         query: fc.tuple(...queryParams.map((p) => fc.option(paramValue(p), { freq: 2 }))),
         headers: fc.tuple(
@@ -318,11 +355,13 @@ describe('OpenAPI fuzzing', () => {
         ),
         body: bodyArbitrary(op),
       })
-      .map(({ caller, path: values, query, headers, body }): PlannedRequest => {
+      .map(({ caller, scene, path: values, query, headers, body }): PlannedRequest => {
         let i = 0;
         const url =
           '/api' +
-          path.replace(/\{\w+\}/g, () => encodeSegment(values[i++] ?? '')) +
+          path.replace(/\{(\w+)\}/g, (_, name: string) =>
+            encodeSegment(scene?.[name] ?? values[i++] ?? ''),
+          ) +
           (queryParams.some((_, n) => query[n] !== null)
             ? '?' +
               queryParams
@@ -413,40 +452,48 @@ describe('OpenAPI fuzzing', () => {
     const statuses = new Map<string, number>();
     let sent = 0;
     const started = Date.now();
-    for (let round = 0; round < perOperation; round++) {
-      for (const { method, path, op, requests } of plans) {
-        const req = requests[round];
-        if (!req) continue;
-        const res = await server.app.inject({
-          method: req.method as 'GET',
-          url: req.url,
-          headers: req.headers,
-          ...(req.payload === undefined ? {} : { payload: req.payload }),
-        });
-        sent++;
-        const key = `${op.operationId} ${res.statusCode}`;
-        statuses.set(key, (statuses.get(key) ?? 0) + 1);
-        const problem = judge(op, req, res);
-        if (problem) {
-          const id = `${method.toUpperCase()} ${path} ${problem.slice(0, 120)}`;
-          if (!failures.has(id)) {
-            const payload =
-              req.payload === undefined
-                ? ''
-                : typeof req.payload === 'string'
-                  ? req.payload
-                  : `<${req.payload.length} bytes>`;
-            failures.set(
-              id,
-              [
-                `${op.operationId} (${method.toUpperCase()} ${path}) as ${req.caller}: ${problem}`,
-                `  request: ${req.method} ${req.url.slice(0, 300)}`,
-                `  headers: ${JSON.stringify({ ...req.headers, authorization: undefined })}`,
-                `  body: ${payload.slice(0, 300)}${payload.length > 300 ? `… (${payload.length})` : ''}`,
-                `  response: ${res.statusCode} ${res.body.slice(0, 500)}`,
-              ].join('\n'),
-            );
-          }
+    // Round by round over the operations, the DELETEs after all the others: removing the
+    // world's collections, files and members early would leave little else to reach.
+    const phases = [
+      plans.filter((p) => p.method !== 'delete'),
+      plans.filter((p) => p.method === 'delete'),
+    ];
+    const schedule = phases.flatMap((phase) =>
+      Array.from({ length: perOperation }, (_, round) =>
+        phase.map((plan) => ({ ...plan, req: plan.requests[round] })),
+      ).flat(),
+    );
+    for (const { method, path, op, req } of schedule) {
+      if (!req) continue;
+      const res = await server.app.inject({
+        method: req.method as 'GET',
+        url: req.url,
+        headers: req.headers,
+        ...(req.payload === undefined ? {} : { payload: req.payload }),
+      });
+      sent++;
+      const key = `${op.operationId} ${res.statusCode}`;
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      const problem = judge(op, req, res);
+      if (problem) {
+        const id = `${method.toUpperCase()} ${path} ${problem.slice(0, 120)}`;
+        if (!failures.has(id)) {
+          const payload =
+            req.payload === undefined
+              ? ''
+              : typeof req.payload === 'string'
+                ? req.payload
+                : `<${req.payload.length} bytes>`;
+          failures.set(
+            id,
+            [
+              `${op.operationId} (${method.toUpperCase()} ${path}) as ${req.caller}: ${problem}`,
+              `  request: ${req.method} ${req.url.slice(0, 300)}`,
+              `  headers: ${JSON.stringify({ ...req.headers, authorization: undefined })}`,
+              `  body: ${payload.slice(0, 300)}${payload.length > 300 ? `… (${payload.length})` : ''}`,
+              `  response: ${res.statusCode} ${res.body.slice(0, 500)}`,
+            ].join('\n'),
+          );
         }
       }
     }
@@ -454,9 +501,21 @@ describe('OpenAPI fuzzing', () => {
     console.log(
       `OpenAPI fuzzing on ${testDbKind()}: ${sent} requests to ${operations.length} operations in ${seconds.toFixed(1)} s`,
     );
+    const succeeded = new Set(
+      [...statuses.keys()].filter((key) => /\s[23]\d\d$/.test(key)).map((key) => key.split(' ')[0]),
+    );
+    const never = operations.map(({ op }) => op.operationId).filter((id) => !succeeded.has(id));
+    console.log(
+      `OpenAPI fuzzing: ${succeeded.size} operations answered 2xx or 3xx at least once; never: ${never.join(', ')}`,
+    );
+    if (process.env.FUZZ_VERBOSE)
+      console.log([...statuses].map(([key, n]) => `${key} ×${n}`).join('\n'));
     expect([...failures.values()].join('\n\n'), `FUZZ_SEED=${SEED}`).toBe('');
     expect(sent).toBeGreaterThanOrEqual(Math.min(TOTAL, operations.length) * 0.9);
     // The stricter limit of the sign-in routes still answers, documented, under the fuzzing.
+    // Real ids and callers of every role reach past the checks: about 40 operations succeed in a
+    // run (the sign-in, token, download and tus flows need state no generator makes).
+    if (perOperation > 40) expect(succeeded.size).toBeGreaterThanOrEqual(30);
     if (perOperation > 40) expect(statuses.get('signIn 429') ?? 0).toBeGreaterThan(0);
   }, 300_000);
 });

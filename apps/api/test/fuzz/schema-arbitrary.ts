@@ -27,6 +27,11 @@ export interface JsonSchema {
 /** Looks up `#/components/schemas/<name>`. */
 export type Resolve = (ref: string) => JsonSchema | undefined;
 
+/** Real values for a property of that name (ids of rows that exist), so checks pass more often. */
+export type Known = (property: string) => readonly string[];
+
+const NOTHING_KNOWN: Known = () => [];
+
 /**
  * Strings no client should send, each a trap for some layer: NUL and lone surrogates (PostgreSQL
  * refuses both in text), an RTL override, look-alike and combining characters, a 100 kB string,
@@ -168,21 +173,22 @@ export function validArbitrary(
   schema: JsonSchema,
   resolve: Resolve,
   depth = 0,
+  known: Known = NOTHING_KNOWN,
 ): fc.Arbitrary<unknown> {
   if (schema.$ref) {
     const target = resolve(schema.$ref);
-    return target ? validArbitrary(target, resolve, depth) : fc.constant(null);
+    return target ? validArbitrary(target, resolve, depth, known) : fc.constant(null);
   }
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const alternatives = schema.oneOf ?? schema.anyOf;
   if (alternatives?.length)
-    return fc.oneof(...alternatives.map((s) => validArbitrary(s, resolve, depth)));
+    return fc.oneof(...alternatives.map((s) => validArbitrary(s, resolve, depth, known)));
   if (schema.allOf?.length)
-    return validArbitrary(mergeAllOf(schema.allOf, resolve), resolve, depth);
+    return validArbitrary(mergeAllOf(schema.allOf, resolve), resolve, depth, known);
   if (Array.isArray(schema.type))
     return fc.oneof(
-      ...schema.type.map((type) => validArbitrary({ ...schema, type }, resolve, depth)),
+      ...schema.type.map((type) => validArbitrary({ ...schema, type }, resolve, depth, known)),
     );
   switch (schema.type) {
     case 'string':
@@ -197,7 +203,7 @@ export function validArbitrary(
       return fc.constant(null);
     case 'array':
       if (depth > MAX_DEPTH) return fc.constant([]);
-      return fc.array(validArbitrary(schema.items ?? {}, resolve, depth + 1), {
+      return fc.array(validArbitrary(schema.items ?? {}, resolve, depth + 1, known), {
         minLength: schema.minItems ?? 0,
         maxLength: Math.min(schema.maxItems ?? 4, (schema.minItems ?? 0) + 4),
       });
@@ -208,12 +214,32 @@ export function validArbitrary(
       const props = Object.fromEntries(
         Object.entries(schema.properties).map(([key, s]) => [
           key,
-          validArbitrary(s, resolve, depth + 1),
+          withKnown(key, s, validArbitrary(s, resolve, depth + 1, known), known),
         ]),
       );
       return fc.record(props, { requiredKeys: schema.required ?? [] });
     }
   }
+}
+
+/** A property's generated values, and often the real ones `known` gives for its name. */
+function withKnown(
+  key: string,
+  schema: JsonSchema,
+  generated: fc.Arbitrary<unknown>,
+  known: Known,
+): fc.Arbitrary<unknown> {
+  const real = known(key);
+  if (!real.length) return generated;
+  const values = fc.constantFrom(...real);
+  return fc.oneof(
+    { weight: 1, arbitrary: generated },
+    {
+      weight: 3,
+      arbitrary:
+        schema.type === 'array' ? fc.array(values, { minLength: 1, maxLength: 3 }) : values,
+    },
+  );
 }
 
 /** The object schemas of `allOf` as one (properties and required lists joined). */
@@ -242,8 +268,12 @@ export function wrongArbitrary(): fc.Arbitrary<unknown> {
  * Mostly valid values, often broken in one place: a property of the wrong type or hostile, a
  * required property left out, an unknown property (`__proto__` among them) added.
  */
-export function fuzzArbitrary(schema: JsonSchema, resolve: Resolve): fc.Arbitrary<unknown> {
-  const valid = validArbitrary(schema, resolve);
+export function fuzzArbitrary(
+  schema: JsonSchema,
+  resolve: Resolve,
+  known: Known = NOTHING_KNOWN,
+): fc.Arbitrary<unknown> {
+  const valid = validArbitrary(schema, resolve, 0, known);
   const target = schema.$ref ? (resolve(schema.$ref) ?? schema) : schema;
   const props = Object.keys(target.properties ?? {});
   const broken: fc.Arbitrary<unknown>[] = [wrongArbitrary()];
