@@ -2,10 +2,12 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/auth/passwords.js';
 import { startSession } from '../../src/auth/sessions.js';
 import type { UserRow } from '../../src/users/users.repository.js';
 import { multipartBody, type Part } from '../files/multipart.js';
 import { buildFilesWorld, type FilesWorld } from '../files/files-world.js';
+import { TEST_PASSWORD } from '../helpers/factories.js';
 import { operationsOf, type OpenApiPaths } from '../helpers/openapi-operations.js';
 import { testDbKind } from '../helpers/test-db.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -145,6 +147,12 @@ describe('OpenAPI fuzzing', () => {
     // The general limit out of the way; the stricter ones of the sign-in routes stay.
     server = await startTestServer({ RATE_LIMIT_MAX: '100000000' });
     world = await buildFilesWorld(server.ctx, { objects: true });
+    // The viewer can sign in with a password, so signing in is reached past its checks too.
+    await server.ctx.db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(TEST_PASSWORD) })
+      .where('id', '=', world.users.viewer.id)
+      .execute();
     const token = async (user: UserRow) =>
       `Bearer ${(await startSession(server.ctx, user, { identityProvider: false })).AccessToken}`;
     tokens = {
@@ -230,6 +238,10 @@ describe('OpenAPI fuzzing', () => {
         return realIds(property);
       case 'fileIds':
         return realIds('fileId');
+      case 'email':
+        return [world.users.viewer.email ?? '', 'nobody@example.com'];
+      case 'password':
+        return [TEST_PASSWORD];
       case 'itemIds':
         return [...realIds('fileId'), ...realIds('collectionId')];
       case 'userId':
