@@ -10,6 +10,7 @@ import { checksumHeader } from '../uploads/tus-client.js';
  */
 
 interface Document {
+  info: { description: string };
   paths: Record<
     string,
     Record<
@@ -35,6 +36,24 @@ describe('answers the OpenAPI fuzzing found undocumented', () => {
     doc = (await server.app.inject('/api/openapi.json')).json<Document>();
   });
   afterAll(() => server.close());
+
+  it('names in its description the refusals that may answer any operation', async () => {
+    // A lone surrogate's bytes in a path segment of an operation without a body: no route runs.
+    const broken = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/teams/%ED%A0%80/trash`,
+      headers: { authorization: `Bearer ${await accessToken(server.ctx, world.users.owner)}` },
+    });
+    expect(broken.statusCode, broken.body).toBe(400);
+    expect(broken.json()).toMatchObject({ statusCode: 400, errorCode: 'invalidRequest' });
+    expect(doc.info.description).toContain(
+      'a URL with a broken percent-encoding is 400 invalidRequest',
+    );
+    const long = await server.app.inject({ method: 'GET', url: `/api/teams/${'x'.repeat(101)}` });
+    expect(long.statusCode, long.body).toBe(404);
+    expect(long.json()).toMatchObject({ statusCode: 404, errorCode: 'notFound' });
+    expect(doc.info.description).toContain('a path segment over 100 characters 404 notFound');
+  });
 
   it('documents checksumMismatch (460) for a creation-with-upload whose bytes fail the checksum', async () => {
     const data = Buffer.from('abcdefg');
