@@ -68,6 +68,8 @@ const CALLERS = [
   'viewer',
   'internal',
   'foreigner',
+  // Not a caller the brief of roles names: a forged, expired-looking or malformed token.
+  'forged',
 ] as const;
 type CallerName = (typeof CALLERS)[number];
 
@@ -163,6 +165,7 @@ describe('OpenAPI fuzzing', () => {
       viewer: await token(world.users.viewer),
       internal: await token(world.internal),
       foreigner: await token(world.users.foreigner),
+      forged: null,
     };
     doc = (await server.app.inject('/api/openapi.json')).json<Document>();
     ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
@@ -350,6 +353,14 @@ describe('OpenAPI fuzzing', () => {
       .record({
         caller: fc.constantFrom(...CALLERS),
         scene: fc.option(fc.constantFrom(...scenes()), { freq: 3 }),
+        forgery: fc.oneof(
+          fc.constantFrom('Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'bearer x.y.z', 'Bearer a b'),
+          fc.string({ maxLength: 60 }).map((t) => `Bearer ${t}`),
+          fc
+            .tuple(fc.base64String(), fc.base64String(), fc.base64String())
+            .map((parts) => `Bearer ${parts.join('.')}`),
+        ),
+        duplicate: fc.option(fc.nat(), { freq: 6 }),
         path: fc.tuple(...pathParams.map(pathValue)),
         query: fc.tuple(...queryParams.map((p) => fc.option(paramValue(p), { freq: 2 }))),
         headers: fc.tuple(
@@ -367,38 +378,54 @@ describe('OpenAPI fuzzing', () => {
         ),
         body: bodyArbitrary(op),
       })
-      .map(({ caller, scene, path: values, query, headers, body }): PlannedRequest => {
-        let i = 0;
-        const url =
-          '/api' +
-          path.replace(/\{(\w+)\}/g, (_, name: string) =>
-            encodeSegment(scene?.[name] ?? values[i++] ?? ''),
-          ) +
-          (queryParams.some((_, n) => query[n] !== null)
-            ? '?' +
-              queryParams
-                .flatMap((p, n) =>
-                  query[n] === null
-                    ? []
-                    : [`${encodeSegment(p.name)}=${encodeSegment(queryValue(query[n]))}`],
-                )
-                .join('&')
-            : '');
-        const requestHeaders: Record<string, string> = {};
-        headerParams.forEach((p, n) => {
-          if (headers[n] !== null) requestHeaders[p.name.toLowerCase()] = headerValue(headers[n]);
-        });
-        if (body.contentType) requestHeaders['content-type'] = body.contentType;
-        const token = tokens[caller];
-        if (token) requestHeaders.authorization = token;
-        return {
+      .map(
+        ({
           caller,
-          method: method.toUpperCase(),
-          url,
-          headers: requestHeaders,
-          ...(body.payload === undefined ? {} : { payload: body.payload }),
-        };
-      });
+          scene,
+          forgery,
+          duplicate,
+          path: values,
+          query,
+          headers,
+          body,
+        }): PlannedRequest => {
+          let i = 0;
+          let url =
+            '/api' +
+            path.replace(/\{(\w+)\}/g, (_, name: string) =>
+              encodeSegment(scene?.[name] ?? values[i++] ?? ''),
+            ) +
+            (queryParams.some((_, n) => query[n] !== null)
+              ? '?' +
+                queryParams
+                  .flatMap((p, n) =>
+                    query[n] === null
+                      ? []
+                      : [`${encodeSegment(p.name)}=${encodeSegment(queryValue(query[n]))}`],
+                  )
+                  .join('&')
+              : '');
+          const requestHeaders: Record<string, string> = {};
+          headerParams.forEach((p, n) => {
+            if (headers[n] !== null) requestHeaders[p.name.toLowerCase()] = headerValue(headers[n]);
+          });
+          if (body.contentType) requestHeaders['content-type'] = body.contentType;
+          const token = tokens[caller];
+          if (token) requestHeaders.authorization = token;
+          if (caller === 'forged') requestHeaders.authorization = headerValue(forgery);
+          // A query parameter given twice, which Fastify reads as an array.
+          const twice =
+            duplicate === null ? undefined : queryParams[duplicate % queryParams.length];
+          if (twice) url += `${url.includes('?') ? '&' : '?'}${encodeSegment(twice.name)}=1`;
+          return {
+            caller,
+            method: method.toUpperCase(),
+            url,
+            headers: requestHeaders,
+            ...(body.payload === undefined ? {} : { payload: body.payload }),
+          };
+        },
+      );
   }
 
   /** What is wrong with an answer, or null. */
