@@ -68,7 +68,7 @@ const CALLERS = [
   'viewer',
   'internal',
   'foreigner',
-  // Not a caller the brief of roles names: a forged, expired-looking or malformed token.
+  // No role at all: a forged, expired-looking or malformed bearer token.
   'forged',
 ] as const;
 type CallerName = (typeof CALLERS)[number];
