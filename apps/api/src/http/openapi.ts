@@ -128,7 +128,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       info: {
         title: 'Raccolta API',
         description:
-          'Teams collect files from contributors. Errors are `{ statusCode, errorCode, message }`; each operation lists its error codes under the HTTP status each one answers with. Framework refusals keep their own status: a body over the size limit is 413 invalidInput, an unsupported content type 415 invalidRequest; the tus operations answer 412 invalidRequest (with `Tus-Version`) to an unsupported `Tus-Resumable`. The bodies are named under `components.schemas` (`Collection`, `File`, `ErrorBody`…); an error of one code is `<Code>Error` (`NotFoundError`).',
+          'Teams collect files from contributors. Errors are `{ statusCode, errorCode, message }`; each operation lists its error codes under the HTTP status each one answers with. Framework refusals keep their own status and may answer any operation: a URL with a broken percent-encoding is 400 invalidRequest, a path segment over 100 characters 404 notFound, a body over the size limit 413 invalidInput, an unsupported content type 415 invalidRequest; the tus operations answer 412 invalidRequest (with `Tus-Version`) to an unsupported `Tus-Resumable`. The bodies are named under `components.schemas` (`Collection`, `File`, `ErrorBody`…); an error of one code is `<Code>Error` (`NotFoundError`).',
         version: '0.1.0',
         // No licence is granted (package.json: UNLICENSED): all rights reserved. OpenAPI 3.1 wants
         // an SPDX expression, where a licence of one's own is a `LicenseRef-`.

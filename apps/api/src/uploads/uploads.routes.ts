@@ -360,7 +360,13 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description: `Upload-Length is required and at most UPLOAD_MAX_FILE_BYTES; the team's files plus uploads in progress must stay within UPLOAD_TEAM_MAX_BYTES. Metadata: \`filename\`, optionally \`sha256\` (hex digest of the whole file, verified at the end). Answers 201 with Location. ${TUS}`,
           security,
           params: collectionParams,
-          errors: ['notFound', 'forbidden', 'fileTooLarge', 'quotaExceededStorage'],
+          errors: [
+            'notFound',
+            'forbidden',
+            'fileTooLarge',
+            'quotaExceededStorage',
+            'checksumMismatch',
+          ],
           answers: {
             201: {
               description:
