@@ -7,6 +7,7 @@ import { findUserByEmail, findUserByUsername, type UserRow } from '../users/user
 import { checkCode, consumeCode, createCode } from './one-time-codes.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { clear, release, reserve } from './rate-limiter.js';
+import { requireSecondStep } from './second-factor/second-factor.service.js';
 import { startSession } from './sessions.js';
 import { assertStrongPassword, resendVerificationIfStale } from './signup.service.js';
 
@@ -117,6 +118,7 @@ export async function signIn(
       data: { session, teamId: user.team_id, username: user.username },
     });
   }
+  await requireSecondStep(ctx, user, { identityProvider: false });
   return startSession(ctx, user, { identityProvider: false });
 }
 
