@@ -1,6 +1,5 @@
 import type {
   RecoveryCodesResponse,
-  SecondFactorMethod,
   SecondFactorsResponse,
   TokenSet,
   TotpEnrolmentResponse,
@@ -21,6 +20,7 @@ import {
   registrationOptions,
   verifyPasskey,
 } from './passkeys.js';
+import { factorsOf, hasSecondFactor } from './factors.js';
 import { countRecoveryCodes, replaceRecoveryCodes, useRecoveryCode } from './recovery-codes.js';
 import { encryptSecret, findTotp, newTotpSecret, useTotpCode } from './totp.js';
 
@@ -37,25 +37,6 @@ type Actor = Pick<UserRow, 'id' | 'kind' | 'email' | 'username' | 'nickname' | '
 /** Internal contributors have no e-mail to recover an account with: they cannot enrol. */
 function assertMayEnrol(user: Pick<UserRow, 'kind'>): void {
   if (user.kind === 'internal') throw new AppError('secondFactorNotAllowed');
-}
-
-export async function factorsOf(db: Db, userId: string): Promise<SecondFactorMethod[]> {
-  const [totp, passkeys] = await Promise.all([
-    findTotp(db, userId),
-    db
-      .selectFrom('passkeys')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirst(),
-  ]);
-  const methods: SecondFactorMethod[] = [];
-  if (totp?.confirmed_at != null) methods.push('totp');
-  if (Number(passkeys?.n ?? 0) > 0) methods.push('webauthn');
-  return methods;
-}
-
-export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
-  return (await factorsOf(db, userId)).length > 0;
 }
 
 /**
