@@ -17,6 +17,7 @@ import { registerSecurity } from './http/security.js';
 import { registerWebApp } from './http/web-app.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { oauthRoutes } from './auth/oauth/oauth.routes.js';
+import { secondFactorRoutes } from './auth/second-factor/second-factor.routes.js';
 import { invitationsRoutes } from './invitations/invitations.routes.js';
 import { membersRoutes } from './members/members.routes.js';
 import { statusRoutes } from './status/status.routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await api.register(oauthRoutes(ctx));
       await api.register(usersRoutes(ctx));
       await api.register(sessionsRoutes(ctx));
+      await api.register(secondFactorRoutes(ctx));
       await api.register(membersRoutes(ctx));
       await api.register(invitationsRoutes(ctx));
       await api.register(teamsRoutes(ctx));

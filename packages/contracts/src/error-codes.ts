@@ -1,7 +1,8 @@
 // No Zod here: the web app's first page reads error codes without downloading the schemas.
 /**
  * Every errorCode the API can answer with (spec §8), mapped to its HTTP status.
- * Flow errors follow docs/decisions.md: newPasswordRequired 403, newInvitedAccountRequired 409.
+ * Flow errors follow docs/decisions.md: newPasswordRequired 403, newInvitedAccountRequired 409,
+ * secondFactorRequired 403.
  */
 export const ERROR_STATUS = {
   accountAliasAlreadyExists: 409,
@@ -60,6 +61,11 @@ export const ERROR_STATUS = {
   quotaExceededStorage: 413,
   restrictedAccess: 403,
   samePassword: 400,
+  secondFactorAlreadyEnabled: 409,
+  secondFactorEnrolmentRequired: 403,
+  secondFactorNotAllowed: 403,
+  secondFactorNotEnabled: 409,
+  secondFactorRequired: 403,
   shortUsername: 400,
   teamNotFound: 404,
   teamRequired: 400,
@@ -70,6 +76,7 @@ export const ERROR_STATUS = {
   usedResetLink: 410,
   userAlreadyExists: 409,
   userNotFound: 404,
+  wrongSecondFactorCode: 400,
   wrongVerificationCode: 400,
 } as const satisfies Record<string, number>;
 

@@ -7,6 +7,7 @@ export * from './constants.js';
 export * from './validation.js';
 export * from './permissions.js';
 export * from './users.js';
+export * from './second-factors.js';
 export * from './display-name.js';
 export * from './teams.js';
 export * from './members.js';

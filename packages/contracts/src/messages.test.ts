@@ -57,6 +57,12 @@ const RESPONSE_SCHEMAS = new Set([
   'meResponseSchema',
   'authResultResponseSchema',
   'newPasswordRequiredDataSchema',
+  'secondFactorMethodSchema',
+  'secondFactorRequiredDataSchema',
+  'passkeySchema',
+  'secondFactorsResponseSchema',
+  'totpEnrolmentResponseSchema',
+  'recoveryCodesResponseSchema',
   'teamModeValueSchema',
   'planSchema',
   'teamSchema',
@@ -143,12 +149,22 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   fileIds: [ID],
   localTime: '20261123-081502',
   disposition: 'inline',
+  challenge: 'c',
+  id: 'i',
+  rawId: 'i',
+  type: 'public-key',
+  totp: '123 456',
+  recoveryCode: 'ABCDE-12345',
+  webauthn: { id: 'i', rawId: 'i', type: 'public-key', response: {} },
+  response: { id: 'i', rawId: 'i', type: 'public-key', response: {} },
 };
 
 /** Where leaving out every optional field is not valid, or would leave a cross-field rule unused. */
 const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   signInRequestSchema: { email: 'zoe@example.it', password: 'abcdefgh' },
   dateRangeSchema: { from: 1000, to: 2000 },
+  secondFactorRequestSchema: { challenge: 'c', totp: '123456' },
+  totpDisableRequestSchema: { password: 'abcdefgh' },
 };
 
 const BAD_VALUES: readonly unknown[] = [

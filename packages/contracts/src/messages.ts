@@ -59,6 +59,7 @@ export const VALIDATION_MESSAGE_KEYS = [
   'invalidUnsubscribe',
   'invalidSubscriptionConfirmation',
   'tokensMissing',
+  'wrongSecondFactorCode',
   'invalidInput',
 ] as const;
 

@@ -26,6 +26,7 @@ const team = {
   aliases: ['acme'],
   logoUrl: null,
   stripLocation: false,
+  requireSecondFactor: false,
 };
 
 describe('team shapes', () => {
@@ -48,14 +49,29 @@ describe('team shapes', () => {
 describe('canChangeTeamField', () => {
   // Typed from spec §6 (updateTeam: owner, admin; the preferred alias with the aliases: owner).
   const table = {
-    owner: { name: true, description: true, mode: true, starAlias: true, stripLocation: true },
-    admin: { name: true, description: true, mode: true, starAlias: false, stripLocation: true },
+    owner: {
+      name: true,
+      description: true,
+      mode: true,
+      starAlias: true,
+      stripLocation: true,
+      requireSecondFactor: true,
+    },
+    admin: {
+      name: true,
+      description: true,
+      mode: true,
+      starAlias: false,
+      stripLocation: true,
+      requireSecondFactor: false,
+    },
     uploader: {
       name: false,
       description: false,
       mode: false,
       starAlias: false,
       stripLocation: false,
+      requireSecondFactor: false,
     },
     viewer: {
       name: false,
@@ -63,6 +79,7 @@ describe('canChangeTeamField', () => {
       mode: false,
       starAlias: false,
       stripLocation: false,
+      requireSecondFactor: false,
     },
   } as const;
 

@@ -26,6 +26,8 @@ export const teamSchema = z.object({
   logoUrl: z.string().nullable(),
   /** Whether uploads lose their GPS position before they are stored (owners and admins change it). */
   stripLocation: z.boolean(),
+  /** Owners and admins must have a second factor to use the team (the owner changes it). */
+  requireSecondFactor: z.boolean(),
 });
 export type Team = z.infer<typeof teamSchema>;
 
@@ -52,6 +54,7 @@ export const TEAM_PATCH_FIELDS = [
   'mode',
   'starAlias',
   'stripLocation',
+  'requireSecondFactor',
 ] as const;
 export type TeamPatchField = (typeof TEAM_PATCH_FIELDS)[number];
 
@@ -61,5 +64,5 @@ export type TeamPatchField = (typeof TEAM_PATCH_FIELDS)[number];
  */
 export function canChangeTeamField(role: MemberRole, field: TeamPatchField): boolean {
   if (role === 'owner') return true;
-  return role === 'admin' && field !== 'starAlias';
+  return role === 'admin' && field !== 'starAlias' && field !== 'requireSecondFactor';
 }

@@ -3,3 +3,4 @@ export * from './validation-fields.js';
 export * from './validation-auth.js';
 export * from './validation-teams.js';
 export * from './validation-filters.js';
+export * from './validation-second-factors.js';

@@ -4,6 +4,7 @@ import type { Db } from '../db/create-db.js';
 import { isUuid } from '../db/ids.js';
 import type { CollectionRow, MemberRow, TeamRow } from '../db/rows.js';
 import type { DownloadRow } from '../downloads/downloads.presenter.js';
+import { hasSecondFactor } from '../auth/second-factor/factors.js';
 import { AppError } from '../errors/app-error.js';
 import { lockMembers } from '../members/members.repository.js';
 import { findUpload, type UploadRow } from '../uploads/uploads.repository.js';
@@ -77,6 +78,11 @@ export interface AccessOptions {
    * would say too much (links whose holder may no longer see the file).
    */
   refusal?: 'forbidden' | 'notFound';
+  /**
+   * Skip the team's second-factor requirement: only for reading the team itself, so the web app
+   * can show an owner or admin without a factor why and where to add one.
+   */
+  secondFactorExempt?: boolean;
 }
 
 export interface TeamTarget {
@@ -138,10 +144,23 @@ export async function requireAccess(
   options: AccessOptions = {},
 ): Promise<TeamAccess> {
   const access = await load(ctx, actor, target, options);
+  if (!options.secondFactorExempt) await requireTeamSecondFactor(options.db ?? ctx.db, access);
   if (!(rule as Rule<TeamAccess>)(access)) {
     throw new AppError(options.refusal ?? 'forbidden');
   }
   return access;
+}
+
+/**
+ * A team that requires a second factor of its owners and admins (teams.require_second_factor)
+ * refuses them every team-scoped call until they have one: 403 secondFactorEnrolmentRequired.
+ * Uploaders and viewers are not asked.
+ */
+async function requireTeamSecondFactor(db: Db, access: TeamAccess): Promise<void> {
+  if (access.team.require_second_factor !== 1) return;
+  if (access.role !== 'owner' && access.role !== 'admin') return;
+  if (await hasSecondFactor(db, access.actor.id)) return;
+  throw new AppError('secondFactorEnrolmentRequired');
 }
 
 /** A refusal as the rule's answer: for checks after the first one, on what the change holds. */

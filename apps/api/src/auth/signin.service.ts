@@ -8,6 +8,7 @@ import { checkCode, consumeCode, createCode } from './one-time-codes.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { clear, release, reserve } from './rate-limiter.js';
 import type { SessionDevice } from './devices.js';
+import { requireSecondStep } from './second-factor/second-factor.service.js';
 import { startSession } from './sessions.js';
 import { sendSecurityNotice } from './security-notices.js';
 import { assertStrongPassword, resendVerificationIfStale } from './signup.service.js';
@@ -120,6 +121,7 @@ export async function signIn(
       data: { session, teamId: user.team_id, username: user.username },
     });
   }
+  await requireSecondStep(ctx, user, { identityProvider: false });
   return startSession(ctx, user, { identityProvider: false, device });
 }
 

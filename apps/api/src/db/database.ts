@@ -89,7 +89,16 @@ export interface RefreshTokensTable {
 }
 
 export type OneTimeCodePurpose =
-  'verify_email' | 'reset_password' | 'new_password' | 'oauth_code' | 'invitation';
+  | 'verify_email'
+  | 'reset_password'
+  | 'new_password'
+  | 'oauth_code'
+  | 'invitation'
+  /** The sign-in second step (data: which sign-in, password or provider). */
+  | 'second_factor'
+  /** A WebAuthn challenge: the code is the challenge itself. */
+  | 'webauthn_register'
+  | 'webauthn_authenticate';
 
 export interface OneTimeCodesTable {
   id: string;
@@ -151,6 +160,39 @@ export interface TeamsTable {
   strip_location: ColumnType<number, number | undefined, number>;
   /** The short code internal contributors type (teams/team-code.ts); set for every team (0013). */
   code: string | null;
+  /** 1: owners and admins must have a second factor to use the team (0016); defaults to 0. */
+  require_second_factor: ColumnType<number, number | undefined, number>;
+}
+
+/** A user's TOTP authenticator (0016); active once confirmed_at is set. */
+export interface UserTotpTable {
+  user_id: string;
+  /** AES-256-GCM with a key derived from APP_SECRET (auth/second-factor/totp.ts). */
+  secret_enc: string;
+  confirmed_at: number | null;
+  /** The last time step whose code was accepted: a code of that step or an earlier one is refused. */
+  last_used_step: number | null;
+  created_at: number;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  counter: ColumnType<number, number | undefined, number>;
+  transports: string | null;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
 }
 
 export interface TeamAliasesTable {
@@ -405,6 +447,9 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   sessions: SessionsTable;
   one_time_codes: OneTimeCodesTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
   rate_limits: RateLimitsTable;
   oauth_transactions: OauthTransactionsTable;
   teams: TeamsTable;

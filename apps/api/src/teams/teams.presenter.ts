@@ -29,6 +29,7 @@ export function presentTeam(
     aliases: extras.aliases,
     logoUrl: row.logo_url,
     stripLocation: row.strip_location === 1,
+    requireSecondFactor: row.require_second_factor === 1,
   };
   if (extras.memberRole === undefined) return team;
   return Object.assign(team, { memberRole: extras.memberRole });

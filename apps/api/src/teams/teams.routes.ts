@@ -84,11 +84,11 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           operationId: 'patchTeam',
-          errors: ['notFound', 'forbidden', 'invalidTeamName'],
+          errors: ['notFound', 'forbidden', 'invalidTeamName', 'secondFactorEnrolmentRequired'],
           ...common,
           summary: 'Change a team with an RFC 6902 JSON patch',
           description:
-            'Paths /name, /description, /mode, /stripLocation (a boolean: uploads lose their GPS position before they are stored) (owner, admin) and /starAlias (owner). Any other operation refuses the whole list with 400 invalidInput; nothing is applied.',
+            'Paths /name, /description, /mode, /stripLocation (a boolean: uploads lose their GPS position before they are stored) (owner, admin), /starAlias and /requireSecondFactor (owner; a boolean: owners and admins without a second factor then get 403 secondFactorEnrolmentRequired on the routes of the team, all but GET /teams/{teamId}; the owner must have a factor to turn it on). Any other operation refuses the whole list with 400 invalidInput; nothing is applied.',
           params: teamParams,
           body: patchSchema,
           response: { 200: teamSchema },

@@ -20,6 +20,7 @@ import { fieldError } from '../errors/field-errors.js';
 import { nicknameKey } from '../members/nickname.js';
 import type { UserRow } from '../users/users.repository.js';
 import { authorize, requireAccess } from '../access/access.js';
+import { hasSecondFactor } from '../auth/second-factor/factors.js';
 import {
   applyPatch,
   defaultRefusals,
@@ -79,7 +80,10 @@ export async function listTeams(
 }
 
 export async function getTeam(ctx: AppContext, actor: UserRow, teamRef: string): Promise<Team> {
-  const access = await requireAccess(ctx, actor, { team: teamRef }, can.readTeam);
+  // Allowed without the team's required second factor, so the web app can ask for one.
+  const access = await requireAccess(ctx, actor, { team: teamRef }, can.readTeam, {
+    secondFactorExempt: true,
+  });
   return present(ctx.db, access.team);
 }
 
@@ -189,6 +193,7 @@ interface TeamState {
   mode: TeamRow['mode'];
   starAlias: string | null;
   stripLocation: boolean;
+  requireSecondFactor: boolean;
 }
 
 function parseValue<T>(schema: z.ZodType<T>, value: unknown, index: number): T {
@@ -222,6 +227,7 @@ export async function patchTeam(
     mode: team.mode,
     starAlias: team.star_alias,
     stripLocation: team.strip_location === 1,
+    requireSecondFactor: team.require_second_factor === 1,
   };
   const rule = (field: TeamPatchField) => () => canChangeTeamField(role, field);
   const fields: PatchFields<TeamState> = {
@@ -266,6 +272,12 @@ export async function patchTeam(
       read: (value, index) => parseValue(z.boolean(), value, index),
       allowed: rule('stripLocation'),
     }),
+    '/requireSecondFactor': patchField<TeamState, boolean>({
+      get: (s) => s.requireSecondFactor,
+      set: (s, requireSecondFactor) => ({ ...s, requireSecondFactor }),
+      read: (value, index) => parseValue(z.boolean(), value, index),
+      allowed: rule('requireSecondFactor'),
+    }),
   };
   const state = applyPatch(current, ops, fields, {
     invalid: defaultRefusals.invalid,
@@ -280,6 +292,13 @@ export async function patchTeam(
     changes.starAlias = state.starAlias;
   }
   if (state.stripLocation !== current.stripLocation) changes.stripLocation = state.stripLocation;
+  if (state.requireSecondFactor !== current.requireSecondFactor) {
+    // An owner without a factor would shut themselves out of their own team.
+    if (state.requireSecondFactor && !(await hasSecondFactor(ctx.db, actor.id))) {
+      throw new AppError('secondFactorEnrolmentRequired');
+    }
+    changes.requireSecondFactor = state.requireSecondFactor;
+  }
 
   if (Object.keys(changes).length > 0) {
     await updateTeam(ctx.db, team.id, {
@@ -291,6 +310,9 @@ export async function patchTeam(
       ...(changes.starAlias !== undefined ? { star_alias: changes.starAlias } : {}),
       ...(changes.stripLocation !== undefined
         ? { strip_location: changes.stripLocation ? 1 : 0 }
+        : {}),
+      ...(changes.requireSecondFactor !== undefined
+        ? { require_second_factor: changes.requireSecondFactor ? 1 : 0 }
         : {}),
       updated_at: ctx.clock(),
       updated_by: actor.id,

@@ -23,6 +23,10 @@ import { withCreatorFilter } from '../lib/collections/collection-filters';
 import { MembersPanel } from '../features/members/components/members-panel';
 import { useTeamQuery } from '../lib/teams/get-team';
 import { useTeamActor } from '../lib/teams/use-team-actor';
+import { isApiError } from '../lib/api-client';
+import { useSession } from '../lib/auth/session/session-context';
+import { useMemberQuery } from '../lib/members/get-member';
+import { SecondFactorEnrolmentPrompt } from '../features/profile/components/second-factor-enrolment-prompt';
 import { TeamAvatar } from '../components/team-avatar';
 
 /** The members panel's collapsed state survives reloads and other teams (localStorage). */
@@ -186,6 +190,27 @@ function TeamDashboard({ team, teamRef }: { team: Team; teamRef: string }) {
   );
 }
 
+/**
+ * A team that requires a second factor answers its owners and admins without one 403
+ * secondFactorEnrolmentRequired on everything but the team itself: they see why, and where to
+ * add one, instead of failing lists.
+ */
+function TeamGate({ team, teamRef }: { team: Team; teamRef: string }) {
+  const { idClaims } = useSession();
+  const member = useMemberQuery(
+    team.requireSecondFactor ? team.teamId : null,
+    idClaims?.sub ?? null,
+  );
+  if (
+    team.requireSecondFactor &&
+    isApiError(member.error) &&
+    member.error.errorCode === 'secondFactorEnrolmentRequired'
+  ) {
+    return <SecondFactorEnrolmentPrompt teamName={team.name} />;
+  }
+  return <TeamDashboard team={team} teamRef={teamRef} />;
+}
+
 /** /teams/{teamId or alias}: the team dashboard; any 4xx loading the team goes to /404 (§2). */
 export function TeamDashboardPage() {
   const { t } = useTranslation();
@@ -195,7 +220,7 @@ export function TeamDashboardPage() {
   if (isClientError(query.error)) return <Navigate to={NOT_FOUND_PATH} replace />;
   // Keyed by team: another team starts with its own panel state and dialogs closed.
   if (query.data !== undefined) {
-    return <TeamDashboard key={query.data.teamId} team={query.data} teamRef={teamRef} />;
+    return <TeamGate key={query.data.teamId} team={query.data} teamRef={teamRef} />;
   }
   return (
     <PageLoadState

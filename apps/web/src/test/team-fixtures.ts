@@ -30,6 +30,7 @@ export function team(overrides: Partial<Team> = {}): Team {
     aliases: ['choir'],
     logoUrl: null,
     stripLocation: false,
+    requireSecondFactor: false,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { findUserById } from '../../users/users.repository.js';
 import { checkCode, consumeCode, createCode } from '../one-time-codes.js';
 import { safeEqual } from '../secrets.js';
 import type { SessionDevice } from '../devices.js';
+import { requireSecondStep } from '../second-factor/second-factor.service.js';
 import { startSession } from '../sessions.js';
 import { checkAuthorizeRequest, clientRedirect, type AuthorizeQuery } from './authorize-request.js';
 import { resolveAccount, type AccountOutcome } from './oauth-accounts.js';
@@ -250,5 +251,6 @@ export async function exchangeCode(
   if (!safeEqual(challenge, data.data.codeChallenge)) throw refuse('code_verifier mismatch');
   const user = await findUserById(ctx.db, check.userId);
   if (!user) throw refuse('user gone');
+  await requireSecondStep(ctx, user, { identityProvider: true });
   return startSession(ctx, user, { identityProvider: true, device });
 }

@@ -14,6 +14,7 @@ import * as m0012 from './0012-team-strip-location.js';
 import * as m0013 from './0013-team-codes.js';
 import * as m0014 from './0014-trash.js';
 import * as m0015 from './0015-storage-verification.js';
+import * as m0016 from './0016-second-factors.js';
 import * as m0017 from './0017-session-devices.js';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0013-team-codes': m0013,
   '0014-trash': m0014,
   '0015-storage-verification': m0015,
+  '0016-second-factors': m0016,
   '0017-session-devices': m0017,
 };

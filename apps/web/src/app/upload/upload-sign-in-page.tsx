@@ -1,10 +1,11 @@
-import type { NewPasswordRequiredData } from '@raccolta/contracts';
+import type { NewPasswordRequiredData, SecondFactorRequiredData } from '@raccolta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthCard } from '../../components/auth/auth-card';
 import { NewPasswordForm } from '../../features/auth/components/new-password-form';
+import { SecondFactorForm } from '../../features/auth/components/second-factor-form';
 import { peekSignInRedirect, teamFromQuery } from '../../lib/auth/sign-in-redirect';
 import { ProviderButtons } from '../../components/auth/provider-buttons';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
@@ -21,6 +22,7 @@ export function UploadSignInPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const [challenge, setChallenge] = useState<NewPasswordRequiredData | null>(null);
+  const [secondFactor, setSecondFactor] = useState<SecondFactorRequiredData | null>(null);
   useDocumentTitle(t('uploadApp.signIn.documentTitle'));
   // Sent here from a page of the app (a shared collection link): say where signing in leads.
   const remembered = peekSignInRedirect();
@@ -33,6 +35,13 @@ export function UploadSignInPage() {
       ? t(`auth.signIn.continueTo.${purpose.key}`, purpose.values)
       : t('uploadApp.signIn.subtitle');
 
+  if (secondFactor !== null) {
+    return (
+      <AuthCard title={t('auth.secondFactor.title')} subtitle={t('auth.secondFactor.text')}>
+        <SecondFactorForm challenge={secondFactor} onCancel={() => setSecondFactor(null)} />
+      </AuthCard>
+    );
+  }
   if (challenge !== null) {
     return (
       <AuthCard title={t('auth.newPassword.title')} subtitle={t('auth.newPassword.text')}>
@@ -45,6 +54,7 @@ export function UploadSignInPage() {
       <SignInForm
         queryTeam={teamFromQuery(searchParams)}
         onNewPasswordRequired={setChallenge}
+        onSecondFactorRequired={setSecondFactor}
         uploadApp
       />
       <ProviderButtons returnTo={uploadSignedInTarget(searchParams, peekSignInRedirect())} />

@@ -10,6 +10,9 @@ import {
   takeOAuthAttempt,
 } from '../../../lib/auth/oauth-redirect';
 import { tokenResultSchema } from '../../../lib/auth/token-result';
+import type { IdClaims } from '../../../lib/auth/session/token-storage';
+import type { SecondFactorRequiredData } from '@raccolta/contracts';
+import { secondFactorChallengeOf } from './second-factor';
 
 /** Not in contracts: the authorization-code grant of POST /oauth2/token, with PKCE. */
 export interface OAuthTokenRequest {
@@ -36,6 +39,23 @@ export async function postOAuthToken(body: OAuthTokenRequest): Promise<unknown> 
 export interface OAuthSignInOutcome {
   invitationRedirect: string | null;
   returnTo: string | null;
+  /** Set when the account has a second factor: the page asks for it before anything else. */
+  secondFactor?: SecondFactorRequiredData;
+}
+
+/** Where a signed-in provider sign-in goes next (spec §2). */
+export function oauthSignedInOutcome(
+  claims: IdClaims,
+  returnTo: string | null,
+): OAuthSignInOutcome {
+  const invitation = readSavedInvitation();
+  clearSavedInvitation();
+  // Spec §2: a different account than the invited one goes to the team list instead.
+  const matches =
+    invitation !== null &&
+    claims.email !== undefined &&
+    invitation.email.trim().toLowerCase() === claims.email.trim().toLowerCase();
+  return { invitationRedirect: matches ? invitation.redirect : null, returnTo };
 }
 
 export function useOAuthCallbackMutation() {
@@ -53,25 +73,21 @@ export function useOAuthCallbackMutation() {
         throw new SessionError('oauthStateMismatch');
       }
       session.assertSignedOut();
-      const result = await postOAuthToken({
-        grant_type: 'authorization_code',
-        code,
-        code_verifier: attempt.verifier,
-        redirect_uri: oauthRedirectUri(),
-        client_id: OAUTH_CLIENT_ID,
-      });
-      const claims = session.signIn(result, true);
-      const invitation = readSavedInvitation();
-      clearSavedInvitation();
-      // Spec §2: a different account than the invited one goes to the team list instead.
-      const matches =
-        invitation !== null &&
-        claims.email !== undefined &&
-        invitation.email.trim().toLowerCase() === claims.email.trim().toLowerCase();
-      return {
-        invitationRedirect: matches ? invitation.redirect : null,
-        returnTo: attempt.returnTo,
-      };
+      let result: unknown;
+      try {
+        result = await postOAuthToken({
+          grant_type: 'authorization_code',
+          code,
+          code_verifier: attempt.verifier,
+          redirect_uri: oauthRedirectUri(),
+          client_id: OAUTH_CLIENT_ID,
+        });
+      } catch (error) {
+        const secondFactor = secondFactorChallengeOf(error);
+        if (secondFactor === null) throw error;
+        return { invitationRedirect: null, returnTo: attempt.returnTo, secondFactor };
+      }
+      return oauthSignedInOutcome(session.signIn(result, true), attempt.returnTo);
     },
   });
 }

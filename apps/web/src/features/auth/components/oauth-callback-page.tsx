@@ -1,8 +1,13 @@
 import { ACCEPT_REDIRECT_DELAY_MS } from '@raccolta/contracts';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useOAuthCallbackMutation } from '../api/exchange-oauth-code';
+import {
+  oauthSignedInOutcome,
+  useOAuthCallbackMutation,
+  type OAuthSignInOutcome,
+} from '../api/exchange-oauth-code';
+import { SecondFactorForm } from './second-factor-form';
 import { useRunOnce } from '../../../lib/use-run-once';
 import { isSessionError } from '../../../lib/auth/session/token-storage';
 import { useAuthErrorText } from '../utils/auth-error-text';
@@ -17,10 +22,14 @@ function CodeExchange({ code, state }: { code: string; state: string }) {
   const mutation = useOAuthCallbackMutation();
   // An authorization code is redeemed once; StrictMode's second effect must not try again.
   useRunOnce(() => mutation.mutate({ code, state }));
+  // After the second step, when the account has one.
+  const [afterSecondFactor, setAfterSecondFactor] = useState<OAuthSignInOutcome | null>(null);
+  const secondFactor = mutation.data?.secondFactor;
+  const outcome = afterSecondFactor ?? (secondFactor === undefined ? mutation.data : undefined);
 
-  const invitationRedirect = mutation.data?.invitationRedirect ?? null;
-  const returnTo = mutation.data?.returnTo ?? null;
-  const succeeded = mutation.isSuccess;
+  const invitationRedirect = outcome?.invitationRedirect ?? null;
+  const returnTo = outcome?.returnTo ?? null;
+  const succeeded = outcome !== undefined;
   useEffect(() => {
     if (!succeeded) return;
     if (invitationRedirect === null) {
@@ -44,6 +53,18 @@ function CodeExchange({ code, state }: { code: string; state: string }) {
         severity="error"
         message={isSessionError(error) ? errorText(error) : t('errors.generic')}
         action={<SignInButton />}
+      />
+    );
+  }
+  if (secondFactor !== undefined && afterSecondFactor === null) {
+    return (
+      <SecondFactorForm
+        challenge={secondFactor}
+        identityProvider
+        onCancel={() => void navigate('/auth/signin', { replace: true })}
+        onSignedIn={(claims) =>
+          setAfterSecondFactor(oauthSignedInOutcome(claims, mutation.data?.returnTo ?? null))
+        }
       />
     );
   }

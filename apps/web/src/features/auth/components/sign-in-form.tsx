@@ -6,7 +6,7 @@ import Collapse from '@mui/material/Collapse';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { NewPasswordRequiredData } from '@raccolta/contracts';
+import type { NewPasswordRequiredData, SecondFactorRequiredData } from '@raccolta/contracts';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import {
   type SignInPageForm,
   type SignInPageFormInput,
 } from '../api/sign-in';
+import { secondFactorChallengeOf } from '../api/second-factor';
 import { isApiError } from '../../../lib/api-client';
 import { useAuthErrorText } from '../utils/auth-error-text';
 import { markFromUploadApp } from '../utils/upload-app-origin';
@@ -30,6 +31,8 @@ export interface SignInFormProps {
   /** The team the page's query pre-selects (teamId or team), sent with the sign-in. */
   queryTeam: string | null;
   onNewPasswordRequired: (challenge: NewPasswordRequiredData) => void;
+  /** The account has a second factor: the page shows the second step. */
+  onSecondFactorRequired: (challenge: SecondFactorRequiredData) => void;
   /** What the identifier starts with: the address just verified. The password gets the focus. */
   initialIdentifier?: string;
   /** Inside the upload app: its forgot-password and sign-up links lead back to it. */
@@ -39,6 +42,7 @@ export interface SignInFormProps {
 export function SignInForm({
   queryTeam,
   onNewPasswordRequired,
+  onSecondFactorRequired,
   uploadApp = false,
   initialIdentifier = '',
 }: SignInFormProps) {
@@ -71,7 +75,9 @@ export function SignInForm({
   // A username sign-in (internal team accounts) needs the team; an e-mail never does.
   const showTeam = isUsernameIdentifier(identifier);
   const shownError =
-    mutation.error !== null && newPasswordChallengeOf(mutation.error) === null
+    mutation.error !== null &&
+    newPasswordChallengeOf(mutation.error) === null &&
+    secondFactorChallengeOf(mutation.error) === null
       ? errorText(mutation.error)
       : null;
   const errorCode = isApiError(mutation.error) ? mutation.error.errorCode : null;
@@ -86,6 +92,8 @@ export function SignInForm({
       onError: (error) => {
         const challenge = newPasswordChallengeOf(error);
         if (challenge !== null) onNewPasswordRequired(challenge);
+        const secondFactor = secondFactorChallengeOf(error);
+        if (secondFactor !== null) onSecondFactorRequired(secondFactor);
         if (
           isApiError(error) &&
           (error.errorCode === 'teamRequired' || error.errorCode === 'teamNotFound')

@@ -257,6 +257,72 @@ describe('sign-in page', () => {
     expect(field.getAttribute('aria-describedby')).toContain(message.id);
   });
 
+  it('asks for the second factor, shows a wrong code, then signs in with the app code', async () => {
+    const data = { challenge: 'C1', methods: ['totp', 'recovery'] };
+    let attempts = 0;
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /auth/providers': () => jsonResponse(200, { providers: [] }),
+        'POST /auth/signin': () => errorResponse(403, 'secondFactorRequired', data),
+        'POST /auth/second-factor': () =>
+          (attempts += 1) === 1
+            ? errorResponse(400, 'wrongSecondFactorCode')
+            : jsonResponse(200, { result: tokenSet() }),
+      }),
+    );
+    renderRoutes(routes, '/auth/signin');
+    type('E-mail or username', 'ada@example.com');
+    type('Password', 'Sup3r-secret');
+    submit();
+    expect(await screen.findByRole('heading', { name: 'Confirm it’s you' })).toBeTruthy();
+    expect(screen.queryByText('Confirm your sign-in with a second factor.')).toBeNull();
+    // No passkey on this account: no passkey button.
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+    type('Code from the authenticator app', '111 111');
+    submit('Verify and sign in');
+    expect(await screen.findByText('The code is not right, or it was already used.')).toBeTruthy();
+    type('Code from the authenticator app', '123 456');
+    submit('Verify and sign in');
+    expect(await screen.findByText('teams page')).toBeTruthy();
+    const sent = sentRequests(fetchMock).filter(
+      (request) => request.path === '/auth/second-factor',
+    );
+    expect(sent.map((request) => request.body)).toEqual([
+      { challenge: 'C1', totp: '111 111' },
+      { challenge: 'C1', totp: '123 456' },
+    ]);
+  });
+
+  it('takes a recovery code instead, in Italian too', async () => {
+    await i18n.changeLanguage('it');
+    const data = {
+      challenge: 'C2',
+      methods: ['totp', 'webauthn', 'recovery'],
+      webauthn: { challenge: 'w' },
+    };
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /auth/providers': () => jsonResponse(200, { providers: [] }),
+        'POST /auth/signin': () => errorResponse(403, 'secondFactorRequired', data),
+        'POST /auth/second-factor': () => jsonResponse(200, { result: tokenSet() }),
+      }),
+    );
+    renderRoutes(routes, '/auth/signin');
+    type('E-mail o nome utente', 'ada@example.com');
+    type('Password', 'Sup3r-secret');
+    submit('Accedi');
+    expect(await screen.findByRole('heading', { name: 'Conferma che sei tu' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Usa una passkey' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Usa un codice di recupero' }));
+    type('Codice di recupero', 'abcde-23456');
+    submit('Verifica e accedi');
+    expect(await screen.findByText('teams page')).toBeTruthy();
+    expect(sentBody('/auth/second-factor')).toEqual({
+      challenge: 'C2',
+      recoveryCode: 'abcde-23456',
+    });
+  });
+
   it('offers a button per configured provider', async () => {
     fetchMock.mockImplementation(
       fetchRoutes({

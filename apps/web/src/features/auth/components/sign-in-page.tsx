@@ -1,4 +1,4 @@
-import type { NewPasswordRequiredData } from '@raccolta/contracts';
+import type { NewPasswordRequiredData, SecondFactorRequiredData } from '@raccolta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import {
 } from '../../../lib/auth/sign-in-redirect';
 import { AuthCard, type SignInState } from '../../../components/auth/auth-card';
 import { NewPasswordForm } from './new-password-form';
+import { SecondFactorForm } from './second-factor-form';
 import { ProviderButtons } from '../../../components/auth/provider-buttons';
 import { SignInForm } from './sign-in-form';
 
@@ -35,11 +36,19 @@ export function SignInPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const [challenge, setChallenge] = useState<NewPasswordRequiredData | null>(null);
+  const [secondFactor, setSecondFactor] = useState<SecondFactorRequiredData | null>(null);
   const subtitle = useSubtitle(searchParams);
   // The address just verified (verify-email-page.tsx), so only the password is left to type.
   const state = useLocation().state as SignInState | null;
   const email = typeof state?.email === 'string' ? state.email : undefined;
 
+  if (secondFactor !== null) {
+    return (
+      <AuthCard title={t('auth.secondFactor.title')} subtitle={t('auth.secondFactor.text')}>
+        <SecondFactorForm challenge={secondFactor} onCancel={() => setSecondFactor(null)} />
+      </AuthCard>
+    );
+  }
   if (challenge !== null) {
     return (
       <AuthCard title={t('auth.newPassword.title')} subtitle={t('auth.newPassword.text')}>
@@ -53,6 +62,7 @@ export function SignInPage() {
         queryTeam={teamFromQuery(searchParams)}
         initialIdentifier={email}
         onNewPasswordRequired={setChallenge}
+        onSecondFactorRequired={setSecondFactor}
       />
       <ProviderButtons />
     </AuthCard>

@@ -30,6 +30,9 @@ const ME = {
   avatarUrl: null,
 };
 
+const NO_FACTORS = { allowed: true, totp: false, recoveryCodesLeft: 0, passkeys: [] };
+const factors = () => jsonResponse(200, NO_FACTORS);
+
 function field(label: string): HTMLInputElement {
   return screen.getByLabelText(label, { exact: false, selector: 'input' });
 }
@@ -55,7 +58,11 @@ describe('profile page', () => {
   it('shows the e-mail read-only and saves only what changed', async () => {
     const put = vi.fn((body: unknown) => jsonResponse(200, { ...ME, ...(body as object) }));
     fetchMock.mockImplementation(
-      fetchRoutes({ 'GET /users/@me': () => jsonResponse(200, ME), 'PUT /users/@me': put }),
+      fetchRoutes({
+        'GET /users/@me': () => jsonResponse(200, ME),
+        'GET /users/@me/second-factors': factors,
+        'PUT /users/@me': put,
+      }),
     );
     renderRoutes(routes, '/profile');
     await screen.findByDisplayValue('Lovelace');
@@ -86,6 +93,7 @@ describe('profile page', () => {
       fetchRoutes({
         'GET /users/@me': () => jsonResponse(200, ME),
         'GET /users/@me/sessions': () => jsonResponse(200, { sessions: [] }),
+        'GET /users/@me/second-factors': factors,
         'PUT /users/@me': () => errorResponse(500, 'generic'),
       }),
     );
@@ -115,11 +123,69 @@ describe('profile page', () => {
     expect(localStorage.getItem('AccessToken')).toBeNull();
   });
 
+  it('sets up an authenticator app: key shown, code confirmed, recovery codes shown once', async () => {
+    let on = false;
+    const codes = Array.from({ length: 10 }, (_, i) => `abcde-2345${i}`);
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /users/@me': () => jsonResponse(200, ME),
+        'GET /users/@me/second-factors': () =>
+          jsonResponse(200, { ...NO_FACTORS, totp: on, recoveryCodesLeft: on ? 10 : 0 }),
+        'POST /users/@me/totp': () =>
+          jsonResponse(200, {
+            secret: 'JBSWY3DPEHPK3PXP',
+            uri: 'otpauth://totp/Raccolta:ada?secret=JBSWY3DPEHPK3PXP',
+          }),
+        'POST /users/@me/totp/confirm': () => {
+          on = true;
+          return jsonResponse(200, { recoveryCodes: codes });
+        },
+      }),
+    );
+    renderRoutes(routes, '/profile');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Set up an authenticator app' }, { timeout: 5000 }),
+    );
+    expect(await screen.findByText('JBSWY3DPEHPK3PXP')).toBeTruthy();
+    expect(
+      await screen.findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeTruthy();
+    fireEvent.change(field('Code from the authenticator app'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(codes);
+    expect(await screen.findByText('On: sign-in asks for a code from your app.')).toBeTruthy();
+    expect(
+      sentRequests(fetchMock).find((request) => request.path === '/users/@me/totp/confirm')?.body,
+    ).toEqual({ code: '123456' });
+    fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
+  });
+
+  it('tells an internal contributor why no second factor can be added', async () => {
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /users/@me': () => jsonResponse(200, { ...ME, email: null }),
+        'GET /users/@me/second-factors': () => jsonResponse(200, { ...NO_FACTORS, allowed: false }),
+      }),
+    );
+    renderRoutes(routes, '/profile');
+    expect(
+      await screen.findByText(/Accounts created by a team, without an e-mail address, cannot add/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Set up an authenticator app' })).toBeNull();
+  });
+
   it('shows the avatar menu in the header, whose Logout ends the session', async () => {
     fetchMock.mockImplementation(
       fetchRoutes({
         'GET /users/@me': () => jsonResponse(200, ME),
         'GET /users/@me/sessions': () => jsonResponse(200, { sessions: [] }),
+        'GET /users/@me/second-factors': factors,
       }),
     );
     const { manager, signOut } = createTestSessionManager();

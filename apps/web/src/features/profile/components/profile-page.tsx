@@ -12,6 +12,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { useErrorText } from '../../../lib/error-text';
 import { useCurrentUser } from '../../../lib/auth/get-current-user';
 import { ProfileForm } from './profile-form';
+import { SecondFactorsSection } from './second-factors-section';
 import { SessionsSection } from './sessions-section';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -40,6 +41,7 @@ export function ProfilePage() {
         </Stack>
         {/* Keyed by user: another account signing in gets a fresh form, not the old values. */}
         <ProfileForm key={user.userId} user={user} />
+        <SecondFactorsSection />
       </>
     );
   } else if (error !== null) {

@@ -10,7 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import type { Team } from '@raccolta/contracts';
+import { canChangeTeamField, type MemberRole, type Team } from '@raccolta/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DetailList, DetailRow } from '../../../components/detail-list';
@@ -60,6 +60,50 @@ function LocationSetting({ team, canChange }: { team: Team; canChange: boolean }
   );
 }
 
+/** Whether owners and admins need a second factor: a switch for the owner, a sentence otherwise. */
+function SecondFactorSetting({ team, canChange }: { team: Team; canChange: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const helpId = useId();
+  const mutation = useUpdateTeamMutation();
+  return (
+    <>
+      {canChange ? (
+        <FormControlLabel
+          control={
+            <Switch
+              checked={team.requireSecondFactor}
+              disabled={mutation.isPending}
+              slotProps={{ input: { 'aria-describedby': helpId } }}
+              onChange={(_event, checked) =>
+                mutation.mutate({
+                  original: team,
+                  updated: { ...team, requireSecondFactor: checked },
+                })
+              }
+            />
+          }
+          label={t('team.details.requireSwitch')}
+        />
+      ) : (
+        <Typography>
+          {t(team.requireSecondFactor ? 'team.details.requireOn' : 'team.details.requireOff')}
+        </Typography>
+      )}
+      {canChange && (
+        <Typography id={helpId} variant="body2" color="text.secondary">
+          {t('team.details.requireHelp')}
+        </Typography>
+      )}
+      {mutation.error !== null && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {errorText(mutation.error)}
+        </Alert>
+      )}
+    </>
+  );
+}
+
 /**
  * Team details (spec §2): read-only, but for the photo location setting, which owners and admins
  * (`canChange`) switch here.
@@ -67,10 +111,13 @@ function LocationSetting({ team, canChange }: { team: Team; canChange: boolean }
 export function TeamDetailsDialog({
   team,
   canChange = false,
+  role = null,
   onClose,
 }: {
   team: Team;
   canChange?: boolean;
+  /** The caller's role: the owner alone switches the second-factor requirement. */
+  role?: MemberRole | null;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -131,6 +178,12 @@ export function TeamDetailsDialog({
           </DetailRow>
           <DetailRow label={t('team.details.location')}>
             <LocationSetting team={team} canChange={canChange} />
+          </DetailRow>
+          <DetailRow label={t('team.details.requireTitle')}>
+            <SecondFactorSetting
+              team={team}
+              canChange={role !== null && canChangeTeamField(role, 'requireSecondFactor')}
+            />
           </DetailRow>
         </DetailList>
       </DialogContent>

@@ -63,7 +63,14 @@ function TeamDialog({
 }) {
   switch (action) {
     case 'details':
-      return <TeamDetailsDialog team={team} canChange={canRenameTeam(role)} onClose={onClose} />;
+      return (
+        <TeamDetailsDialog
+          team={team}
+          canChange={canRenameTeam(role)}
+          role={role}
+          onClose={onClose}
+        />
+      );
     case 'rename':
       return <RenameTeamDialog team={team} onClose={onClose} />;
     case 'addAlias':

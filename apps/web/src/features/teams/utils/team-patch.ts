@@ -7,6 +7,7 @@ export const PATCHABLE_TEAM_FIELDS = [
   'mode',
   'starAlias',
   'stripLocation',
+  'requireSecondFactor',
 ] as const;
 export type PatchableTeamField = (typeof PATCHABLE_TEAM_FIELDS)[number];
 export type EditableTeam = Pick<Team, PatchableTeamField>;
