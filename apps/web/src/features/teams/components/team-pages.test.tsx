@@ -45,7 +45,12 @@ function serve({ user = ME, teams = [teamListItem()], me = self('owner'), patch 
 }
 
 async function openTeamMenu(): Promise<string[]> {
-  const button = await screen.findByRole('button', { name: 'Team menu: Choir' });
+  // The header's team menu is a lazy module: on a busy machine it takes more than a second.
+  const button = await screen.findByRole(
+    'button',
+    { name: 'Team menu: Choir' },
+    { timeout: 10_000 },
+  );
   await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
   fireEvent.click(button);
   return screen.getAllByRole('menuitem').map((item) => item.textContent);
