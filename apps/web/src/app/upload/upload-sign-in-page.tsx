@@ -5,7 +5,10 @@ import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { AuthCard } from '../../components/auth/auth-card';
 import { NewPasswordForm } from '../../features/auth/components/new-password-form';
-import { SecondFactorForm } from '../../features/auth/components/second-factor-form';
+import {
+  SecondFactorForm,
+  secondFactorTextKey,
+} from '../../features/auth/components/second-factor-form';
 import { peekSignInRedirect, teamFromQuery } from '../../lib/auth/sign-in-redirect';
 import { ProviderButtons } from '../../components/auth/provider-buttons';
 import { SignInForm } from '../../features/auth/components/sign-in-form';
@@ -37,7 +40,10 @@ export function UploadSignInPage() {
 
   if (secondFactor !== null) {
     return (
-      <AuthCard title={t('auth.secondFactor.title')} subtitle={t('auth.secondFactor.text')}>
+      <AuthCard
+        title={t('auth.secondFactor.title')}
+        subtitle={t(secondFactorTextKey(secondFactor.methods))}
+      >
         <SecondFactorForm challenge={secondFactor} onCancel={() => setSecondFactor(null)} />
       </AuthCard>
     );

@@ -25,6 +25,16 @@ export interface SecondFactorFormProps {
   onSignedIn?: (claims: IdClaims) => void;
 }
 
+/** The second step's introduction, naming only the ways this account has. */
+export function secondFactorTextKey(
+  methods: SecondFactorRequiredData['methods'],
+): 'auth.secondFactor.text' | 'auth.secondFactor.textApp' | 'auth.secondFactor.textPasskey' {
+  const app = methods.includes('totp');
+  const passkey = methods.includes('webauthn');
+  if (app && passkey) return 'auth.secondFactor.text';
+  return passkey ? 'auth.secondFactor.textPasskey' : 'auth.secondFactor.textApp';
+}
+
 /**
  * The second step of a sign-in (secondFactorRequired): a code from the authenticator app, a
  * passkey, or one of the recovery codes.

@@ -10,7 +10,7 @@ import {
 } from '../../../lib/auth/sign-in-redirect';
 import { AuthCard, type SignInState } from '../../../components/auth/auth-card';
 import { NewPasswordForm } from './new-password-form';
-import { SecondFactorForm } from './second-factor-form';
+import { SecondFactorForm, secondFactorTextKey } from './second-factor-form';
 import { ProviderButtons } from '../../../components/auth/provider-buttons';
 import { SignInForm } from './sign-in-form';
 
@@ -44,7 +44,10 @@ export function SignInPage() {
 
   if (secondFactor !== null) {
     return (
-      <AuthCard title={t('auth.secondFactor.title')} subtitle={t('auth.secondFactor.text')}>
+      <AuthCard
+        title={t('auth.secondFactor.title')}
+        subtitle={t(secondFactorTextKey(secondFactor.methods))}
+      >
         <SecondFactorForm challenge={secondFactor} onCancel={() => setSecondFactor(null)} />
       </AuthCard>
     );
