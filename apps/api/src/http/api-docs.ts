@@ -80,7 +80,8 @@ export interface DocumentedRoute {
  * Error codes any operation of its kind can answer, whatever its handler does: invalidInput
  * (schema, NUL characters, a too deeply nested body), invalidRequest when it reads a body
  * (malformed JSON, an unsupported content type), tooManyRequests under the rate limit, the 401s of
- * the bearer check, and generic for an unexpected failure.
+ * the bearer check, secondFactorEnrolmentRequired on the routes of a team (owners and admins of a
+ * team that requires a second factor, until they have one), and generic for an unexpected failure.
  */
 export function sharedErrorCodes(route: DocumentedRoute): ErrorCode[] {
   const codes: ErrorCode[] = ['invalidInput', 'generic'];
@@ -92,6 +93,9 @@ export function sharedErrorCodes(route: DocumentedRoute): ErrorCode[] {
     // A token is optional when one of the alternatives needs none.
     if (!schemes.some((scheme) => Object.keys(scheme).length === 0))
       codes.push('authorizationRequired');
+    // A team that requires a second factor refuses its owners and admins without one on every
+    // team-scoped call (access/access.ts).
+    if (/(?:^|\/)teams\/[:{]teamId\b/.test(route.url)) codes.push('secondFactorEnrolmentRequired');
   }
   return codes;
 }

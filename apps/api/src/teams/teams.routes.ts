@@ -84,7 +84,7 @@ export function teamsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           operationId: 'patchTeam',
-          errors: ['notFound', 'forbidden', 'invalidTeamName', 'secondFactorEnrolmentRequired'],
+          errors: ['notFound', 'forbidden', 'invalidTeamName'],
           ...common,
           summary: 'Change a team with an RFC 6902 JSON patch',
           description:

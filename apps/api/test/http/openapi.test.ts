@@ -148,6 +148,22 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it("names a team's second-factor requirement on the team's routes only", () => {
+    const codes403 = (method: string, p: string) => {
+      const op = operationsOf(doc).find((o) => o.method === method && o.path === p)?.op;
+      const response = op?.responses['403'];
+      return errorBodyOf(doc, response?.content?.['application/json']?.schema).codes ?? [];
+    };
+    for (const [method, p] of [
+      ['get', '/teams/{teamId}/members'],
+      ['post', '/teams/{teamId}/collections'],
+      ['get', '/teams/{teamId}/collections/{collectionId}/files'],
+    ] as const) {
+      expect(codes403(method, p), `${method} ${p}`).toContain('secondFactorEnrolmentRequired');
+    }
+    expect(codes403('get', '/users/@me')).not.toContain('secondFactorEnrolmentRequired');
+  });
+
   it("names the contracts' schemas as components that operations refer to", () => {
     const names = Object.keys(doc.components.schemas ?? {});
     // Every name given is in use: none is left out, none is written twice as <name>Input.
