@@ -22,6 +22,22 @@ import {
   useStartTotp,
 } from '../api/second-factors';
 
+type PasskeyFailure = 'address' | 'failed';
+
+/**
+ * Why a passkey was not added. A browser refuses WebAuthn on a numeric address (127.0.0.1, an
+ * IPv6 address): @simplewebauthn/browser names it ERROR_INVALID_DOMAIN (a SecurityError), and
+ * trying again there would never work.
+ */
+export function passkeyFailureOf(error: unknown): PasskeyFailure {
+  // A DOMException is not an Error everywhere: its name and code are read from any object.
+  if (typeof error === 'object' && error !== null) {
+    const { name, code } = error as { name?: unknown; code?: unknown };
+    if (code === 'ERROR_INVALID_DOMAIN' || name === 'SecurityError') return 'address';
+  }
+  return 'failed';
+}
+
 /** The recovery codes, shown once: right after the first factor, or after making new ones. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation();
@@ -170,14 +186,14 @@ export function SecondFactorsSection() {
   const [disabling, setDisabling] = useState(false);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [passkeyName, setPasskeyName] = useState('');
-  const [passkeyFailed, setPasskeyFailed] = useState(false);
+  const [passkeyFailure, setPasskeyFailure] = useState<PasskeyFailure | null>(null);
 
   const showCodes = (value: string[] | undefined) => {
     if (value !== undefined) setCodes(value);
   };
   const onAddPasskey = (event: SyntheticEvent) => {
     event.preventDefault();
-    setPasskeyFailed(false);
+    setPasskeyFailure(null);
     addPasskey.mutate(
       passkeyName.trim() === ''
         ? t('profile.secondFactors.passkeyDefaultName')
@@ -187,7 +203,7 @@ export function SecondFactorsSection() {
           setPasskeyName('');
           showCodes(answer.recoveryCodes);
         },
-        onError: () => setPasskeyFailed(true),
+        onError: (error) => setPasskeyFailure(passkeyFailureOf(error)),
       },
     );
   };
@@ -297,8 +313,14 @@ export function SecondFactorsSection() {
               {t('profile.secondFactors.passkeyAdd')}
             </Button>
           </Stack>
-          {passkeyFailed && (
-            <Alert severity="error">{t('profile.secondFactors.passkeyFailed')}</Alert>
+          {passkeyFailure !== null && (
+            <Alert severity="error">
+              {t(
+                passkeyFailure === 'address'
+                  ? 'profile.secondFactors.passkeyAddress'
+                  : 'profile.secondFactors.passkeyFailed',
+              )}
+            </Alert>
           )}
         </Stack>
         {hasFactor && (
