@@ -165,6 +165,7 @@ export default defineConfig({
               name: (id: string) =>
                 /locales[\\/](en|it)\.json\?texts=(first|rest)$/.exec(id)?.slice(1).join('-') ??
                 null,
+              debugName: 'texts',
               test: /locales[\\/](?:en|it)\.json\?texts=/,
               priority: 9,
             },
