@@ -18,51 +18,36 @@ import { useErrorText } from '../../../lib/error-text';
 import { formatDate } from '../../../lib/format-date';
 import { useUpdateTeamMutation } from '../api/update-team';
 
-/**
- * Whether uploads keep their GPS position: a switch for those who may change the team (owners
- * and admins), which saves at once; a sentence for everyone else.
- */
-function LocationSetting({ team, canChange }: { team: Team; canChange: boolean }) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  const helpId = useId();
-  const mutation = useUpdateTeamMutation();
-  return (
-    <>
-      {canChange ? (
-        <FormControlLabel
-          control={
-            <Switch
-              checked={team.stripLocation}
-              disabled={mutation.isPending}
-              slotProps={{ input: { 'aria-describedby': helpId } }}
-              onChange={(_event, checked) =>
-                mutation.mutate({ original: team, updated: { ...team, stripLocation: checked } })
-              }
-            />
-          }
-          label={t('team.details.stripLocation')}
-        />
-      ) : (
-        <Typography>
-          {t(team.stripLocation ? 'team.details.locationRemoved' : 'team.details.locationKept')}
-        </Typography>
-      )}
-      <Typography id={helpId} variant="body2" color="text.secondary">
-        {t('team.details.stripLocationHelp')}
-      </Typography>
-      {mutation.error !== null && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {errorText(mutation.error)}
-        </Alert>
-      )}
-    </>
-  );
+type TeamSwitchField = 'stripLocation' | 'requireSecondFactor';
+
+/** The texts of a team setting that is a switch. */
+interface SwitchTexts {
+  /** The switch's label, for those who may change it. */
+  label: string;
+  /** The sentence for everyone else, when the setting is on and when it is off. */
+  on: string;
+  off: string;
+  help: string;
 }
 
-/** Whether owners and admins need a second factor: a switch for the owner, a sentence otherwise. */
-function SecondFactorSetting({ team, canChange }: { team: Team; canChange: boolean }) {
-  const { t } = useTranslation();
+/**
+ * A boolean team setting: a switch that saves at once for those who may change it (`canChange`),
+ * a sentence for everyone else. `helpForAll`: the help text is shown to everyone, not only with
+ * the switch.
+ */
+function TeamSwitchSetting({
+  team,
+  field,
+  canChange,
+  texts,
+  helpForAll = false,
+}: {
+  team: Team;
+  field: TeamSwitchField;
+  canChange: boolean;
+  texts: SwitchTexts;
+  helpForAll?: boolean;
+}) {
   const errorText = useErrorText();
   const helpId = useId();
   const mutation = useUpdateTeamMutation();
@@ -72,27 +57,22 @@ function SecondFactorSetting({ team, canChange }: { team: Team; canChange: boole
         <FormControlLabel
           control={
             <Switch
-              checked={team.requireSecondFactor}
+              checked={team[field]}
               disabled={mutation.isPending}
               slotProps={{ input: { 'aria-describedby': helpId } }}
               onChange={(_event, checked) =>
-                mutation.mutate({
-                  original: team,
-                  updated: { ...team, requireSecondFactor: checked },
-                })
+                mutation.mutate({ original: team, updated: { ...team, [field]: checked } })
               }
             />
           }
-          label={t('team.details.requireSwitch')}
+          label={texts.label}
         />
       ) : (
-        <Typography>
-          {t(team.requireSecondFactor ? 'team.details.requireOn' : 'team.details.requireOff')}
-        </Typography>
+        <Typography>{team[field] ? texts.on : texts.off}</Typography>
       )}
-      {canChange && (
+      {(canChange || helpForAll) && (
         <Typography id={helpId} variant="body2" color="text.secondary">
-          {t('team.details.requireHelp')}
+          {texts.help}
         </Typography>
       )}
       {mutation.error !== null && (
@@ -177,12 +157,32 @@ export function TeamDetailsDialog({
             {formatDate(team.createdAt, i18n.language)}
           </DetailRow>
           <DetailRow label={t('team.details.location')}>
-            <LocationSetting team={team} canChange={canChange} />
+            {/* Whether uploads keep their GPS position: owners and admins switch it. */}
+            <TeamSwitchSetting
+              team={team}
+              field="stripLocation"
+              canChange={canChange}
+              helpForAll
+              texts={{
+                label: t('team.details.stripLocation'),
+                on: t('team.details.locationRemoved'),
+                off: t('team.details.locationKept'),
+                help: t('team.details.stripLocationHelp'),
+              }}
+            />
           </DetailRow>
           <DetailRow label={t('team.details.requireTitle')}>
-            <SecondFactorSetting
+            {/* Whether owners and admins need a second factor: the owner alone switches it. */}
+            <TeamSwitchSetting
               team={team}
+              field="requireSecondFactor"
               canChange={role !== null && canChangeTeamField(role, 'requireSecondFactor')}
+              texts={{
+                label: t('team.details.requireSwitch'),
+                on: t('team.details.requireOn'),
+                off: t('team.details.requireOff'),
+                help: t('team.details.requireHelp'),
+              }}
             />
           </DetailRow>
         </DetailList>
