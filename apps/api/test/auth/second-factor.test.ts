@@ -190,6 +190,37 @@ describe('second factors', () => {
     expect((await signIn(user)).status).toBe(429);
   });
 
+  it('asks every second-factor route for a signed-in caller, and refuses a malformed body', async () => {
+    for (const [method, url] of [
+      ['GET', '/users/@me/second-factors'],
+      ['POST', '/users/@me/totp'],
+      ['POST', '/users/@me/totp/confirm'],
+      ['DELETE', '/users/@me/totp'],
+      ['POST', '/users/@me/recovery-codes'],
+      ['POST', '/users/@me/passkeys/options'],
+      ['POST', '/users/@me/passkeys'],
+      ['DELETE', '/users/@me/passkeys/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      const res = await call(method, url, undefined, method === 'GET' ? undefined : {});
+      expect(res, `${method} ${url}`).toMatchObject({
+        status: 401,
+        body: { errorCode: 'authorizationRequired' },
+      });
+    }
+    const user = await createUser(server.ctx, { email: 'totp-malformed@example.com' });
+    expect((await call('POST', '/users/@me/totp', user, {})).status).toBe(200);
+    for (const payload of [{}, { code: 123456 }, { code: 'x'.repeat(100) }]) {
+      expect(await call('POST', '/users/@me/totp/confirm', user, payload)).toMatchObject({
+        status: 400,
+        body: { errorCode: 'invalidInput' },
+      });
+    }
+    // Nothing was turned on.
+    expect((await call('GET', '/users/@me/second-factors', user)).body).toMatchObject({
+      totp: false,
+    });
+  });
+
   it('turns TOTP off only with the password or a current code', async () => {
     const user = await createUser(server.ctx, { email: 'totp-off@example.com' });
     await enrolTotp(user);
