@@ -30,9 +30,7 @@ test.describe('second factors', () => {
   // The wrong code typed on purpose answers 400.
   test.use({ viewport: { width: 375, height: 740 }, colorScheme: 'dark', allowedStatuses: [400] });
 
-  // Passkeys are tested through the API with a software authenticator
-  // (apps/api/test/auth/second-factor.test.ts): Chromium refuses WebAuthn on an IP address, and
-  // these servers answer on 127.0.0.1.
+  // Passkeys: passkeys.spec.ts, with a virtual authenticator, on an app reached as localhost.
   test('an authenticator app and a recovery code guard the sign-in', async ({
     page,
     browser,

@@ -110,9 +110,12 @@ async function stop(servers: Started[]) {
   );
 }
 
-async function startServers(): Promise<{ servers: E2eServers; stop: () => Promise<void> }> {
+async function startServers(
+  appHost: string,
+): Promise<{ servers: E2eServers; stop: () => Promise<void> }> {
   const [port, smtpPort, mailboxPort, oidcPort, analyticsPort] = await freePorts();
-  const baseURL = `http://127.0.0.1:${port}`;
+  // The app listens on 127.0.0.1 whatever name it is reached by.
+  const baseURL = `http://${appHost}:${port}`;
   const analyticsOrigin = `http://127.0.0.1:${analyticsPort}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'raccolta-e2e-'));
   const tsx = ['--conditions=source', '--import', 'tsx'];
@@ -187,12 +190,17 @@ async function startServers(): Promise<{ servers: E2eServers; stop: () => Promis
  * context a spec opens) points at the worker's own app. The support modules that reach the
  * mailbox and the analytics stand-in read their ports from this worker's environment.
  */
-export const test = base.extend<object, { e2eServers: E2eServers }>({
+export const test = base.extend<object, { e2eServers: E2eServers; appHost: string }>({
+  /**
+   * The name the app is reached by, in the browser and in its PUBLIC_URL. 127.0.0.1 for most
+   * specs; a spec that needs a site name (WebAuthn refuses a numeric address) asks for
+   * `localhost` with `test.use({ appHost: 'localhost' })`, and gets a worker and servers of its
+   * own.
+   */
+  appHost: ['127.0.0.1', { scope: 'worker', option: true }],
   e2eServers: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const { servers, stop: stopServers } = await startServers();
+    async ({ appHost }, use) => {
+      const { servers, stop: stopServers } = await startServers(appHost);
       process.env.E2E_MAILBOX_PORT = String(servers.mailboxPort);
       process.env.E2E_ANALYTICS_PORT = String(servers.analyticsPort);
       process.env.E2E_DATA_DIR = servers.dataDir;

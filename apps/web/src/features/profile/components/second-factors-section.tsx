@@ -12,6 +12,7 @@ import type { TotpEnrolmentResponse } from '@raccolta/contracts';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
+import { formatDate } from '../../../lib/format-date';
 import {
   useAddPasskey,
   useConfirmTotp,
@@ -175,7 +176,7 @@ function TotpDisable({ onDone }: { onDone: () => void }) {
 
 /** Profile → Security: authenticator app, passkeys and recovery codes. */
 export function SecondFactorsSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const { data, error } = useSecondFactors();
   const startTotp = useStartTotp();
@@ -287,7 +288,7 @@ export function SecondFactorsSection() {
                   <ListItemText
                     primary={passkey.name}
                     secondary={t('profile.secondFactors.passkeyAdded', {
-                      date: new Date(passkey.createdAt).toLocaleDateString(),
+                      date: formatDate(passkey.createdAt, i18n.language),
                     })}
                   />
                 </ListItem>
