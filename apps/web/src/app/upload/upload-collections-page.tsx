@@ -30,7 +30,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { CreateCollectionDialog } from '../../features/collections/components/create-collection-dialog';
 import { DEFAULT_COLLECTION_FILTERS } from '../../lib/collections/collection-filters';
 import { useCollectionsQuery } from '../../lib/collections/list-collections';
-import { useTeamActor } from '../../lib/teams/use-team-actor';
+import { useTeamActorState } from '../../lib/teams/use-team-actor';
 import { useTeamQuery } from '../../lib/teams/get-team';
 import { useTeamsQuery } from '../../lib/teams/list-teams';
 import { UPLOAD_APP_PATH, uploadCollectionPath } from '../../lib/upload-paths';
@@ -169,7 +169,8 @@ function CollectionList({
 
 function TeamCollections({ team, teamRef }: { team: Team; teamRef: string }) {
   const { t } = useTranslation();
-  const actor = useTeamActor(team.teamId);
+  const member = useTeamActorState(team.teamId);
+  const { actor } = member;
   // Asked for together with the member (the role), not after it: one round trip less before the
   // list shows on a slow link. The list below reads the same query.
   useCollectionsQuery(team.teamId, DEFAULT_COLLECTION_FILTERS);
@@ -182,9 +183,10 @@ function TeamCollections({ team, teamRef }: { team: Team; teamRef: string }) {
   if (actor === null) {
     body = (
       <UploadLoadState
-        error={null}
+        error={member.error}
         loadingText={t('uploadApp.collections.loading')}
-        onRetry={() => undefined}
+        onRetry={member.retry}
+        paused={member.paused}
       />
     );
   } else if (!hasPermission(actor.role, 'createFile')) {
