@@ -4,6 +4,7 @@
  * feature.
  */
 import { purgeOauthJob, purgeOauthSchedule } from './auth/oauth/purge-oauth.job.js';
+import { purgeSessionsJob, purgeSessionsSchedule } from './auth/purge-sessions.job.js';
 import { passwordResetJob } from './auth/password-reset.job.js';
 import { purgeRateLimitsJob, purgeRateLimitsSchedule } from './auth/purge-rate-limits.job.js';
 import { verificationResendJob } from './auth/verification-resend.job.js';
@@ -52,6 +53,7 @@ export const jobs = [
   purgeJobsJob,
   sweepStorageTempJob,
   purgeOauthJob,
+  purgeSessionsJob,
   purgeRateLimitsJob,
   renderFileJob,
   deleteFileObjectsJob,
@@ -74,6 +76,7 @@ export const schedules: Schedule[] = [
   purgeJobsSchedule,
   sweepStorageTempSchedule,
   purgeOauthSchedule,
+  purgeSessionsSchedule,
   purgeRateLimitsSchedule,
   expireUploadsSchedule,
   expireDownloadsSchedule,

@@ -277,3 +277,59 @@ export async function isSessionRevoked(
     .executeTakeFirst();
   return !row || row.revoked_at !== null;
 }
+
+/** How long an ended session stays listed in the history a new-device check reads. */
+export const ENDED_SESSION_KEPT_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Keeps the session tables from growing for ever. Refresh tokens past their expiry are refused
+ * anyway (refreshSession), whether used or not, so they go. A session that ended (signed out or
+ * expired) more than ENDED_SESSION_KEPT_MS ago goes too, unless it is the user's newest session
+ * on its device: that one stays, so a later sign-in from the device is still known
+ * (isNewDevice). Rows without a recorded device (from before devices were recorded) never count
+ * as known and go. Idempotent: a retried run deletes nothing more.
+ */
+export async function purgeEndedSessions(
+  db: Db,
+  nowMs: number,
+): Promise<{ refreshTokens: number; sessions: number }> {
+  const tokens = await db
+    .deleteFrom('refresh_tokens')
+    .where('expires_at', '<=', nowMs)
+    .executeTakeFirst();
+  const cutoff = nowMs - ENDED_SESSION_KEPT_MS;
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<', cutoff),
+        eb.and([eb('revoked_at', 'is not', null), eb('revoked_at', '<', cutoff)]),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('device_label', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('sessions as newer')
+            .select('newer.id')
+            .whereRef('newer.user_id', '=', 'sessions.user_id')
+            .whereRef('newer.device_label', '=', 'sessions.device_label')
+            .where((inner) =>
+              inner.or([
+                inner('newer.created_at', '>', inner.ref('sessions.created_at')),
+                inner.and([
+                  inner('newer.created_at', '=', inner.ref('sessions.created_at')),
+                  inner('newer.id', '>', inner.ref('sessions.id')),
+                ]),
+              ]),
+            ),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return {
+    refreshTokens: Number(tokens.numDeletedRows),
+    sessions: Number(sessions.numDeletedRows),
+  };
+}

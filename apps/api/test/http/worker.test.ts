@@ -82,6 +82,7 @@ describe('the worker inside the API process', () => {
       'mail.purge-copies',
       'oauth.purge',
       'rate-limits.purge',
+      'sessions.purge',
       'storage.sweep-temp',
       'subscriptions.purge',
       'trash.purge',
