@@ -55,6 +55,7 @@ export const ERROR_STATUS = {
   notFound: 404,
   notLoggedIn: 401,
   passwordRequired: 400,
+  reauthenticationRequired: 403,
   shortPassword: 400,
   usernameRequired: 400,
   quotaExceededAliases: 403,

@@ -62,6 +62,8 @@ const RESPONSE_SCHEMAS = new Set([
   'newPasswordRequiredDataSchema',
   'secondFactorMethodSchema',
   'secondFactorRequiredDataSchema',
+  'reauthenticationMethodSchema',
+  'reauthenticationRequiredDataSchema',
   'passkeySchema',
   'secondFactorsResponseSchema',
   'totpEnrolmentResponseSchema',
@@ -168,6 +170,7 @@ const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   dateRangeSchema: { from: 1000, to: 2000 },
   secondFactorRequestSchema: { challenge: 'c', totp: '123456' },
   totpDisableRequestSchema: { password: 'abcdefgh' },
+  reauthenticateRequestSchema: { password: 'abcdefgh' },
 };
 
 const BAD_VALUES: readonly unknown[] = [

@@ -83,6 +83,7 @@ export async function startSession(
         last_used_at: now,
         expires_at: now + ttlMs,
         revoked_at: null,
+        authenticated_at: null,
       })
       .execute();
     const token = await storeRefreshToken(
@@ -332,4 +333,40 @@ export async function purgeEndedSessions(
     refreshTokens: Number(tokens.numDeletedRows),
     sessions: Number(sessions.numDeletedRows),
   };
+}
+
+/**
+ * When the session's owner last proved it was them: its last reauthentication, or its sign-in.
+ * Null when the session is unknown or ended.
+ */
+export async function sessionAuthenticatedAt(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['created_at', 'authenticated_at', 'revoked_at'])
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null) return null;
+  return row.authenticated_at ?? row.created_at;
+}
+
+/** Records a reauthentication of a live session; false when it is no longer live. */
+export async function markSessionAuthenticated(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  nowMs: number,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('sessions')
+    .set({ authenticated_at: nowMs })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

@@ -74,6 +74,8 @@ export interface SessionsTable {
   last_used_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The last POST /users/@me/reauthenticate; null: none since the sign-in (created_at). */
+  authenticated_at: number | null;
 }
 
 export interface RefreshTokensTable {

@@ -66,6 +66,7 @@ describe('sessions.purge job', () => {
       last_used_at: fields.created,
       expires_at: fields.expires,
       revoked_at: fields.revoked ?? null,
+      authenticated_at: null,
     });
     await db
       .insertInto('sessions')

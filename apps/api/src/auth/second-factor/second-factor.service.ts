@@ -1,8 +1,10 @@
-import type {
-  RecoveryCodesResponse,
-  SecondFactorsResponse,
-  TokenSet,
-  TotpEnrolmentResponse,
+import {
+  RECENT_SIGN_IN_MS,
+  type ReauthenticationMethod,
+  type RecoveryCodesResponse,
+  type SecondFactorsResponse,
+  type TokenSet,
+  type TotpEnrolmentResponse,
 } from '@raccolta/contracts';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AppContext } from '../../context.js';
@@ -14,7 +16,7 @@ import { verifyPassword } from '../passwords.js';
 import { clear, reserve } from '../rate-limiter.js';
 import type { SessionDevice } from '../devices.js';
 import { sendSecurityNotice } from '../security-notices.js';
-import { startSession } from '../sessions.js';
+import { markSessionAuthenticated, sessionAuthenticatedAt, startSession } from '../sessions.js';
 import {
   authenticationOptions,
   listPasskeys,
@@ -274,4 +276,71 @@ export async function removePasskey(ctx: AppContext, user: Actor, id: string): P
   if (Number(res.numDeletedRows) !== 1) throw new AppError('notFound');
   await dropRecoveryCodesIfNoFactor(ctx.db, user.id);
   await sendSecurityNotice(ctx, user, 'secondFactorChanged');
+}
+
+/** How this account can confirm it is its owner again (ReauthenticationRequiredData). */
+async function reauthenticationMethods(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'password_hash'>,
+): Promise<ReauthenticationMethod[]> {
+  const totp = await findTotp(db, user.id);
+  const methods: ReauthenticationMethod[] = [];
+  if (user.password_hash !== null) methods.push('password');
+  if (totp?.confirmed_at != null) methods.push('totp');
+  return methods;
+}
+
+/**
+ * Changing how one signs in needs a recent sign-in (RECENT_SIGN_IN_MS) or reauthentication in
+ * this session, so a session left open on a shared computer cannot add its own authenticator
+ * and lock the owner out. Otherwise 403 reauthenticationRequired with the methods the account
+ * can confirm with; none for an access token without a session (sign in again).
+ */
+export async function requireRecentSignIn(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'password_hash'>,
+  sessionId: string | undefined,
+): Promise<void> {
+  if (sessionId !== undefined) {
+    const at = await sessionAuthenticatedAt(ctx.db, user.id, sessionId);
+    if (at !== null && at >= ctx.clock() - RECENT_SIGN_IN_MS) return;
+  }
+  throw new AppError('reauthenticationRequired', {
+    data: { methods: sessionId === undefined ? [] : await reauthenticationMethods(ctx.db, user) },
+  });
+}
+
+/**
+ * POST /users/@me/reauthenticate: the password, or a current authenticator code, makes this
+ * session's sign-in recent again. Wrong answers count against the per-account sign-in limit.
+ */
+export async function reauthenticate(
+  ctx: AppContext,
+  user: Actor,
+  sessionId: string | undefined,
+  input: { password?: string | undefined; code?: string | undefined },
+): Promise<void> {
+  if (sessionId === undefined) {
+    throw new AppError('reauthenticationRequired', { data: { methods: [] } });
+  }
+  const { auth } = ctx.config;
+  const now = ctx.clock();
+  const key = accountKey(user.id);
+  if (
+    !(await reserve(ctx.db, key, auth.signinMaxFailuresPerAccount, auth.signinFailureWindowMs, now))
+  ) {
+    throw new AppError('tooManyRequests');
+  }
+  const ok =
+    input.password !== undefined
+      ? await verifyPassword(user.password_hash, input.password)
+      : input.code !== undefined &&
+        (await useTotpCode(ctx, user.id, input.code, { pending: false }));
+  if (!ok) {
+    throw new AppError(input.password !== undefined ? 'notAuthorized' : 'wrongSecondFactorCode');
+  }
+  await clear(ctx.db, key);
+  if (!(await markSessionAuthenticated(ctx.db, user.id, sessionId, now))) {
+    throw new AppError('invalidAuthorization');
+  }
 }
