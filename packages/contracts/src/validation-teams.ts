@@ -1,3 +1,4 @@
+import { deadlineInputSchema } from './deadlines.js';
 import { z } from 'zod';
 import { INTERNAL_MEMBER_ROLE, type MemberRole } from './constants.js';
 import { memberRoleSchema, memberStatusSchema } from './members.js';
@@ -102,6 +103,9 @@ export const createCollectionRequestSchema = bodySchema({
   name: collectionNameSchema,
   description: collectionDescriptionSchema,
   mode: collectionModeSchema,
+  /** Optional (issue #36): the local date and time and its zone. */
+  deadline: deadlineInputSchema.nullable().optional(),
+  allowLateUploads: z.boolean({ error: 'invalidInput' }).optional(),
 });
 export type CreateCollectionRequest = z.infer<typeof createCollectionRequestSchema>;
 
