@@ -1,4 +1,4 @@
-import { deadlineInputSchema } from './deadlines.js';
+import { deadlineInputSchema, localDateTimeSchema, timeZoneSchema } from './deadlines.js';
 import { z } from 'zod';
 import { INTERNAL_MEMBER_ROLE, type MemberRole } from './constants.js';
 import { memberRoleSchema, memberStatusSchema } from './members.js';
@@ -114,6 +114,12 @@ export const createCollectionFormSchema = bodySchema({
   name: collectionNameSchema,
   description: collectionDescriptionSchema,
   isCollaborative: z.boolean({ error: 'collectionModeRequired' }),
+  /** Issue #36: the deadline's local date and time ("" for none) and zone, as the form holds them. */
+  deadlineLocal: z
+    .union([z.literal(''), localDateTimeSchema], { error: 'invalidDeadline' })
+    .optional(),
+  deadlineZone: timeZoneSchema.optional(),
+  allowLateUploads: z.boolean({ error: 'invalidInput' }).optional(),
 });
 export type CreateCollectionForm = z.infer<typeof createCollectionFormSchema>;
 
