@@ -8,7 +8,7 @@ import {
   type CreateCollectionForm,
   type MemberRole,
 } from '@raccolta/contracts';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form/form-dialog';
@@ -43,7 +43,7 @@ export function CreateCollectionDialog({
   const { t } = useTranslation();
   const { show } = useSnackbar();
   const chooses = canChooseCollaborative(role);
-  const { control, handleSubmit, getValues, setValue } = useForm<
+  const { control, handleSubmit, setValue } = useForm<
     CreateCollectionFormInput,
     unknown,
     CreateCollectionForm
@@ -57,6 +57,11 @@ export function CreateCollectionDialog({
       deadlineZone: browserTimeZone(),
       allowLateUploads: false,
     },
+  });
+  // The zone and the late switch live beside the date field: shown as they change.
+  const [deadlineZone, allowLateUploads] = useWatch({
+    control,
+    name: ['deadlineZone', 'allowLateUploads'],
   });
   const mutation = useCreateCollectionMutation(teamId);
   const onSubmit = handleSubmit((values) =>
@@ -114,8 +119,8 @@ export function CreateCollectionDialog({
           <DeadlineField
             value={{
               local: field.value ?? '',
-              timeZone: getValues('deadlineZone') ?? browserTimeZone(),
-              allowLateUploads: getValues('allowLateUploads') ?? false,
+              timeZone: deadlineZone ?? browserTimeZone(),
+              allowLateUploads: allowLateUploads ?? false,
             }}
             onChange={(next) => {
               setValue('deadlineZone', next.timeZone);

@@ -138,7 +138,9 @@ describe('collection deadlines', { timeout: 15_000 }, () => {
     expect(zone.value).toBe(browserZone);
     expect(screen.queryByRole('switch', { name: 'Allow late uploads' })).toBeNull();
     fireEvent.change(screen.getByTestId('deadline'), { target: { value: '2026-12-24T18:00' } });
-    fireEvent.click(screen.getByRole('switch', { name: 'Allow late uploads' }));
+    const late = screen.getByRole<HTMLInputElement>('switch', { name: 'Allow late uploads' });
+    fireEvent.click(late);
+    expect(late.checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(post).toHaveBeenLastCalledWith({
