@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
-import { apiAcceptInvitation, apiSignIn } from '../support/collections.js';
+import { setServerClockOffset } from '../support/clock.js';
+import { apiAcceptInvitation, apiCreateCollection, apiSignIn } from '../support/collections.js';
 import { linkIn, waitForMail } from '../support/mailbox.js';
 import {
   apiCreateTeam,
@@ -96,5 +97,62 @@ test.describe('collection deadlines', () => {
       /^\/upload\/teams\/[0-9a-f-]+\/collections\/[0-9a-f-]+$/,
     );
     await context.close();
+  });
+
+  test('a reminder e-mail arrives when its time comes on the server clock, not before', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const owner = newAccount('clock-owner');
+    await createVerifiedAccount(request, owner);
+    await signInAsOwner(page, owner.email, owner.password);
+    const ownerToken = await sessionToken(page);
+    const teamId = await apiCreateTeam(request, ownerToken, { name: 'Band', nickname: 'Olga' });
+    const singer = { ...newAccount('clock-singer'), nickname: 'Ugo' };
+    await createVerifiedAccount(request, singer);
+    await apiInvite(request, ownerToken, teamId, {
+      email: singer.email,
+      nickname: 'Ugo',
+      role: 'uploader',
+    });
+    const singerToken = await apiSignIn(request, singer.email, singer.password);
+    await apiAcceptInvitation(
+      request,
+      singerToken,
+      teamId,
+      await invitationLink(singer.email, teamId, 'accept'),
+    );
+    // Due 3 days and 20 minutes from now (UTC): the 3-day reminder is 20 minutes away.
+    const at = new Date(Date.now() + 3 * 24 * 60 * 60_000 + 20 * 60_000);
+    const local = at.toISOString().slice(0, 16);
+    await apiCreateCollection(request, ownerToken, teamId, {
+      name: 'Rehearsal videos',
+      deadline: { local, timeZone: 'UTC' },
+    });
+    const reminders = async () => {
+      const port = process.env.E2E_MAILBOX_PORT ?? '';
+      const res = await fetch(
+        `http://127.0.0.1:${port}/messages?to=${encodeURIComponent(singer.email)}`,
+      );
+      const { messages } = (await res.json()) as { messages: { subject: string }[] };
+      return messages.filter((m) => m.subject.includes('Rehearsal videos')).length;
+    };
+    try {
+      // 16 minutes on: the reminder job runs (every 15 minutes) but nothing is due yet.
+      setServerClockOffset(16 * 60_000);
+      await page.waitForTimeout(3000);
+      expect(await reminders()).toBe(0);
+      // 32 minutes on: the job runs again and the reminder is due.
+      setServerClockOffset(32 * 60_000);
+      const mail = await waitForMail(singer.email, /Reminder: “Rehearsal videos”/, 30_000);
+      expect(new URL(linkIn(mail, `/upload/teams/${teamId}/collections/`)).pathname).toMatch(
+        /\/collections\/[0-9a-f-]{36}$/,
+      );
+      await page.waitForTimeout(2000);
+      expect(await reminders()).toBe(1);
+    } finally {
+      setServerClockOffset(0);
+    }
   });
 });
