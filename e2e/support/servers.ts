@@ -145,6 +145,10 @@ async function startServers(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       JOB_POLL_MS: '200',
+      // The clock specs move (apps/api/src/test-clock.ts; e2e/support/clock.ts): read only
+      // under NODE_ENV=test, which otherwise only checks responses against their schemas.
+      NODE_ENV: 'test',
+      TEST_CLOCK_FILE: path.join(dataDir, 'clock-offset-ms'),
       // Small parts, so a collection of a few photos shows how a large download is split.
       DOWNLOAD_PART_MAX_BYTES: String(1024 * 1024),
       // One worker's specs are one client address loading page after page and calling the API

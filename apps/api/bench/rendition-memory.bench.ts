@@ -78,6 +78,7 @@ async function storeTiff(
     created_at: at,
     updated_at: at,
     damaged_at: null,
+    late: 0,
   };
   await ctx.db.insertInto('files').values(row).execute();
   return id;

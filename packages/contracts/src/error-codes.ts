@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   cannotSendInvitationEmail: 502,
   cannotUnsubscribe: 404,
   checksumMismatch: 460,
+  collectionClosed: 403,
   downloadExpired: 410,
   downloadNotReady: 409,
   emailMismatch: 403,

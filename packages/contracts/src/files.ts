@@ -40,6 +40,8 @@ export const fileSchema = z.object({
   renditionStatus: z.enum(RENDITION_STATUSES),
   uploadedBy: z.uuid(),
   uploader: memberRefSchema,
+  /** Arrived after its collection's deadline, which allowed late uploads (issue #36). */
+  late: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   /** When the caller opened its preview or downloaded it; null while unread. */

@@ -12,6 +12,7 @@ export * from './display-name.js';
 export * from './teams.js';
 export * from './members.js';
 export * from './collections.js';
+export * from './deadlines.js';
 export * from './files.js';
 export * from './downloads.js';
 export * from './local-time.js';

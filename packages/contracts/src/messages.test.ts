@@ -15,6 +15,7 @@ import {
 import { createDownloadRequestSchema, downloadLinkQuerySchema } from './downloads.js';
 import { fileDownloadQuerySchema, fileListQuerySchema } from './files.js';
 import { pageQuerySchema } from './pagination.js';
+import { deadlineInputSchema, localDateTimeSchema, timeZoneSchema } from './deadlines.js';
 import { trashListQuerySchema, trashSelectionSchema } from './trash.js';
 import { tokenSetSchema } from './users.js';
 import * as validation from './validation.js';
@@ -42,6 +43,9 @@ const INPUT_SCHEMAS = new Map<string, z.ZodType>([
   ['fileDownloadQuerySchema', fileDownloadQuerySchema],
   ['trashListQuerySchema', trashListQuerySchema],
   ['trashSelectionSchema', trashSelectionSchema],
+  ['localDateTimeSchema', localDateTimeSchema],
+  ['timeZoneSchema', timeZoneSchema],
+  ['deadlineInputSchema', deadlineInputSchema],
 ]);
 
 /** Shapes the API answers with; their messages are never shown, so zod's defaults are fine. */
@@ -101,6 +105,8 @@ const RESPONSE_SCHEMAS = new Set([
   'trashListResponseSchema',
   'trashRestoreResponseSchema',
   'trashPurgeResponseSchema',
+  'deadlineSchema',
+  'remindResponseSchema',
 ]);
 
 /** A valid value for every field name the input schemas use. */
@@ -162,6 +168,12 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   recoveryCode: 'ABCDE-12345',
   webauthn: { id: 'i', rawId: 'i', type: 'public-key', response: {} },
   response: { id: 'i', rawId: 'i', type: 'public-key', response: {} },
+  local: '2026-12-01T18:00',
+  timeZone: 'Europe/Rome',
+  deadline: { local: '2026-12-01T18:00', timeZone: 'Europe/Rome' },
+  deadlineLocal: '2026-12-01T18:00',
+  deadlineZone: 'Europe/Rome',
+  allowLateUploads: true,
 };
 
 /** Where leaving out every optional field is not valid, or would leave a cross-field rule unused. */

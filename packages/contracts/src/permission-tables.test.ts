@@ -32,6 +32,7 @@ import {
   canSeeCollection,
   canSeeMemberInfo,
   canSeeTeamDetails,
+  canSendReminder,
   canUpdateCollection,
   CONDITIONAL_PERMISSIONS,
   hasPermission,
@@ -193,6 +194,7 @@ describe('the role rule table', () => {
     renameTeam: canRenameTeam,
     addAlias: canAddAlias,
     addMember: canAddMember,
+    sendReminder: canSendReminder,
   };
 
   it('types every rule for every role', () => {
@@ -300,6 +302,7 @@ describe('every rule has a table', () => {
       renameTeam: 'canRenameTeam',
       addAlias: 'canAddAlias',
       addMember: 'canAddMember',
+      sendReminder: 'canSendReminder',
     } satisfies Record<RoleRule, string>),
   ];
 

@@ -146,6 +146,11 @@ export function canDeleteCollection(role: MemberRole): boolean {
   return hasPermission(role, 'deleteCollection');
 }
 
+/** "Send a reminder now" from a collection's menu (issue #36): owners and admins. */
+export function canSendReminder(role: MemberRole): boolean {
+  return (MANAGERS as readonly MemberRole[]).includes(role);
+}
+
 export function canDeleteFile(role: MemberRole): boolean {
   return hasPermission(role, 'deleteFile');
 }

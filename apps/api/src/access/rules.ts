@@ -8,6 +8,7 @@ import {
   canDownloadFile,
   canManageTrash,
   canRenameTeam,
+  canSendReminder,
   canSeeTeamDetails,
   canUpdateCollection,
   hasPermission,
@@ -56,6 +57,8 @@ export const can = {
   deleteFile: ((a) =>
     hasPermission(a.role, 'readFile') && canDeleteFile(a.role)) as Rule<CollectionAccess>,
   createDownload: ((a) => canCreateDownload(a.role)) as Rule<CollectionAccess>,
+  /** "Send a reminder now" (issue #36). */
+  sendReminder: ((a) => canSendReminder(a.role)) as Rule<CollectionAccess>,
   /** The caller's own download: still allowed to read downloads. */
   readDownload: ((a) => hasPermission(a.role, 'readDownload')) as Rule<CollectionAccess>,
 

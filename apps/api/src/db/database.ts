@@ -241,6 +241,21 @@ export interface CollectionsTable {
   /** Also moved by every file added or removed: the lists' reference date. */
   updated_at: number;
   updated_by: string;
+  /** The deadline's instant (epoch ms) and the IANA zone it was set in; null without one. */
+  deadline_at: ColumnType<number | null, number | null | undefined, number | null>;
+  deadline_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: files still accepted after the deadline, marked late. */
+  allow_late_uploads: ColumnType<number, number | undefined, number>;
+}
+
+/** One reminder e-mail per (collection, member, days before the deadline): migration 0018. */
+export interface CollectionRemindersTable {
+  collection_id: string;
+  user_id: string;
+  days_before: number;
+  status: 'pending' | 'queued' | 'skipped';
+  created_at: number;
+  queued_at: number | null;
 }
 
 export interface CollectionTagsTable {
@@ -279,6 +294,8 @@ export interface FilesTable {
   updated_at: number;
   /** When the integrity check found its original damaged or missing; null while it is good. */
   damaged_at: number | null;
+  /** 1: arrived after its collection's deadline (late uploads allowed). */
+  late: ColumnType<number, number | undefined, number>;
 }
 
 export interface FileReadsTable {
@@ -459,6 +476,7 @@ export interface Database {
   team_members: TeamMembersTable;
   collections: CollectionsTable;
   collection_tags: CollectionTagsTable;
+  collection_reminders: CollectionRemindersTable;
   files: FilesTable;
   file_reads: FileReadsTable;
   collection_reads: CollectionReadsTable;

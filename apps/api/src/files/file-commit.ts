@@ -7,6 +7,7 @@ import type { Db } from '../db/create-db.js';
 import { AppError } from '../errors/app-error.js';
 import { enqueueJob } from '../jobs/enqueue.js';
 import type { UserRow } from '../users/users.repository.js';
+import { collectionClosed, uploadTimingOf } from '../collections/deadlines.js';
 import { cleanOriginalName, safeFileName } from './file-name.js';
 import { insertFile, markOwnUploadRead, moveCollection, type FileRow } from './files.repository.js';
 import { renderFileJob } from './renditions.job.js';
@@ -144,6 +145,7 @@ export async function fileRowFor(
     created_at: now,
     updated_at: now,
     damaged_at: null,
+    late: 0,
   };
 }
 
@@ -179,10 +181,13 @@ export async function commitFileRow(
       { db: trx },
     );
     if (options.claim && !(await options.claim(trx))) return false;
+    // On the locked row as it is now: a deadline passed or moved during a long upload counts.
+    const timing = uploadTimingOf(current.collection, ctx.clock());
+    if (timing === 'closed') throw collectionClosed();
     if (options.checkRoom) await assertTeamHasRoom(ctx, trx, scope.teamId, row.size);
     if (!(await moveCollection(trx, scope, { delta: 1, now: row.created_at, actorId: actor.id })))
       throw new AppError('notFound');
-    await insertFile(trx, row);
+    await insertFile(trx, { ...row, late: timing === 'late' ? 1 : 0 });
     await markOwnUploadRead(trx, row, current.collection.updated_at);
     if (row.rendition_status === 'pending') {
       await enqueueJob(trx, renderFileJob, { payload: { fileId: row.id } }, ctx.clock);

@@ -23,6 +23,7 @@ export const sendMailPayloadSchema = z.discriminatedUnion('template', [
   mailOf('invitation'),
   mailOf('downloadReady'),
   mailOf('downloadFailed'),
+  mailOf('collectionReminder'),
   mailOf('securityNotice'),
   mailOf('subscriptionConfirm'),
   mailOf('newsletterWelcome'),

@@ -45,6 +45,17 @@ const samples: { [K in MailTemplate]: { vars: MailVars[K]; links: string[] } } =
     vars: { collectionName: 'Gita 2025', link: 'https://app.example/teams/t1/collections/c1' },
     links: ['https://app.example/teams/t1/collections/c1'],
   },
+  collectionReminder: {
+    vars: {
+      collectionName: 'Gita 2025',
+      teamName: 'Scuola Verdi',
+      link: 'https://app.example/upload/teams/t1/collections/c1',
+      name: 'Anna',
+      deadlineAt: Date.UTC(2025, 2, 12, 17, 0),
+      timeZone: 'Europe/Rome',
+    },
+    links: ['https://app.example/upload/teams/t1/collections/c1'],
+  },
   securityNotice: {
     vars: {
       kind: 'newDevice',

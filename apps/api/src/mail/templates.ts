@@ -1,4 +1,9 @@
-import { ASSIGNABLE_ROLES, type AssignableRole, type Locale } from '@raccolta/contracts';
+import {
+  ASSIGNABLE_ROLES,
+  isTimeZone,
+  type AssignableRole,
+  type Locale,
+} from '@raccolta/contracts';
 import { z } from 'zod';
 import { renderLayout, type MailContent, type RenderedMail } from './layout.js';
 
@@ -39,6 +44,18 @@ export const mailVarsSchemas = {
     parts: z.number().int().min(1).optional(),
     /** Epoch ms when it is deleted. */
     expiresAt: z.number().int().optional(),
+  }),
+  /**
+   * Issue #36: a collection's deadline is near and the reader has uploaded nothing to it.
+   * `link`: the collection in the upload app; `deadlineAt` (epoch ms) is shown in `timeZone`.
+   */
+  collectionReminder: z.object({
+    collectionName: label,
+    teamName: label,
+    link,
+    name,
+    deadlineAt: z.number().int(),
+    timeZone: z.string().refine((zone) => isTimeZone(zone)),
   }),
   /** `link`: the collection, where the download can be requested again. */
   downloadFailed: z.object({ collectionName: label, link, name }),
@@ -86,6 +103,14 @@ const dateTime = (locale: string) => (epochMs: number) =>
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'UTC',
+  }).format(epochMs);
+
+/** A deadline as a reader of this language writes it, in the zone it was set in. */
+const inZone = (locale: string, epochMs: number, timeZone: string) =>
+  new Intl.DateTimeFormat(locale, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone,
   }).format(epochMs);
 
 const common: Record<Locale, Common> = {
@@ -461,6 +486,38 @@ const templates: { [K in MailTemplate]: Record<Locale, Compose<K>> } = {
             v.expiresAt === undefined
               ? "Per scaricarlo devi aver effettuato l'accesso a Raccolta."
               : `Per scaricarlo devi aver effettuato l'accesso a Raccolta. Resta disponibile fino al ${c.dateTime(v.expiresAt)} (UTC).`,
+        },
+      ],
+    }),
+  },
+  collectionReminder: {
+    en: (v, c) => ({
+      subject: `Reminder: “${v.collectionName}” is due ${inZone('en-GB', v.deadlineAt, v.timeZone)}`,
+      greeting: c.hello(v.name),
+      blocks: [
+        {
+          kind: 'text',
+          text: `The collection “${v.collectionName}” of ${v.teamName} is waiting for your files until ${inZone('en-GB', v.deadlineAt, v.timeZone)} (${v.timeZone}), and you haven't sent any yet.`,
+        },
+        { kind: 'button', label: 'Upload your files', url: v.link },
+        {
+          kind: 'note',
+          text: 'You receive this reminder because you can upload to this collection. Once you have sent a file, no more reminders come for it.',
+        },
+      ],
+    }),
+    it: (v, c) => ({
+      subject: `Promemoria: «${v.collectionName}» scade ${inZone('it-IT', v.deadlineAt, v.timeZone)}`,
+      greeting: c.hello(v.name),
+      blocks: [
+        {
+          kind: 'text',
+          text: `La raccolta «${v.collectionName}» di ${v.teamName} aspetta i tuoi file fino a ${inZone('it-IT', v.deadlineAt, v.timeZone)} (${v.timeZone}) e non ne hai ancora inviato nessuno.`,
+        },
+        { kind: 'button', label: 'Carica i tuoi file', url: v.link },
+        {
+          kind: 'note',
+          text: 'Ricevi questo promemoria perché puoi caricare file in questa raccolta. Quando avrai inviato un file, non riceverai altri promemoria per questa raccolta.',
         },
       ],
     }),

@@ -33,6 +33,7 @@ import { deleteUpload, findUpload } from './uploads.repository.js';
 import {
   findCompleteUpload,
   finishUpload,
+  assertOpenForUploads,
   prepareUpload,
   reserveUpload,
   type UploadDeps,
@@ -59,7 +60,7 @@ const security = BEARER;
 const collectionParams = z.object({ teamId: teamRefSchema, collectionId: idSchema });
 const uploadParams = collectionParams.extend({ uploadId: z.string().max(100) });
 const TUS =
-  'tus 1.0 (https://tus.io/protocols/resumable-upload) with the creation, creation-with-upload, termination, checksum (sha1, sha256, md5) and expiration extensions. Send `Authorization: Bearer …` and `Tus-Resumable: 1.0.0` on every request. Errors answer `{ statusCode, errorCode, message }`: authorizationRequired/invalidAuthorization (401); notFound (404) for another team, a collection the caller cannot see, or an upload of someone else; forbidden (403) when spec §6 does not let the caller upload there; uploadOffsetMismatch (409); uploadExpired (410); fileTooLarge and quotaExceededStorage (413); fileTypeNotAllowed (415, when the last byte arrives: the content type is sniffed from the bytes); checksumMismatch (460).';
+  'tus 1.0 (https://tus.io/protocols/resumable-upload) with the creation, creation-with-upload, termination, checksum (sha1, sha256, md5) and expiration extensions. Send `Authorization: Bearer …` and `Tus-Resumable: 1.0.0` on every request. Errors answer `{ statusCode, errorCode, message }`: authorizationRequired/invalidAuthorization (401); notFound (404) for another team, a collection the caller cannot see, or an upload of someone else; forbidden (403) when spec §6 does not let the caller upload there; collectionClosed (403) on POST and every PATCH once the collection’s deadline has passed, unless it allows late uploads (then the file is marked late); uploadOffsetMismatch (409); uploadExpired (410); fileTooLarge and quotaExceededStorage (413); fileTypeNotAllowed (415, when the last byte arrives: the content type is sniffed from the bytes); checksumMismatch (460).';
 
 const TUS_OPERATIONS = {
   HEAD: {
@@ -82,6 +83,7 @@ const TUS_OPERATIONS = {
     errors: [
       'notFound',
       'forbidden',
+      'collectionClosed',
       'uploadOffsetMismatch',
       'uploadExpired',
       'fileTooLarge',
@@ -363,6 +365,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           errors: [
             'notFound',
             'forbidden',
+            'collectionClosed',
             'fileTooLarge',
             'quotaExceededStorage',
             'checksumMismatch',
@@ -423,13 +426,15 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { teamId, collectionId, uploadId } = request.params;
       // HEAD, PATCH and DELETE: the caller's own upload in the URL's collection, into which the
       // caller may still upload; anyone else's upload URL is 404 and reveals nothing.
-      const { upload: row } = await requireAccess(
+      const { upload: row, collection } = await requireAccess(
         deps,
         actor,
         { team: teamId, collection: collectionId, upload: uploadId },
         can.uploadFile,
       );
       const location = `${basePath}/teams/${row.team_id}/collections/${row.collection_id}/uploads/${row.id}`;
+      // Bytes after the deadline are refused at every request, not only at creation.
+      if (method === 'PATCH' && row.status !== 'completed') assertOpenForUploads(deps, collection);
       if (row.status === 'completed') {
         return answerCompleted(request, reply, method, row.size);
       }

@@ -16,6 +16,8 @@ import {
 import { encryptsFiles, fileKeys } from '../files/files.keys.js';
 import { cleanOriginalName } from '../files/file-name.js';
 import { findFileById } from '../files/files.repository.js';
+import { collectionClosed, uploadTimingOf } from '../collections/deadlines.js';
+import type { CollectionRow } from '../db/rows.js';
 import { SNIFF_BYTES } from '../files/sniff.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { UploadBackend } from './upload-backends.js';
@@ -54,9 +56,21 @@ export async function prepareUpload(
       message: 'Declare the size in Upload-Length (deferred lengths are not accepted)',
     });
   }
+  assertOpenForUploads(ctx, access.collection);
   const size = Number(uploadLength);
   if (size > ctx.config.files.maxFileBytes) throw fileTooLarge(ctx);
   return { access, uploadId: newId(), size };
+}
+
+/**
+ * Refuses bytes for a collection whose deadline has passed (collectionClosed), unless it allows
+ * late uploads: asked at creation and at every PATCH, and again when the file is committed.
+ */
+export function assertOpenForUploads(
+  ctx: Pick<AppContext, 'clock'>,
+  collection: CollectionRow,
+): void {
+  if (uploadTimingOf(collection, ctx.clock()) === 'closed') throw collectionClosed();
 }
 
 /** Inside tus's creation hook: the team's limit, checked and reserved in one transaction. */

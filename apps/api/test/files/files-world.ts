@@ -46,6 +46,9 @@ export async function createCollection(
     created_by: input.createdBy,
     updated_at: at,
     updated_by: input.createdBy,
+    deadline_at: null,
+    deadline_zone: null,
+    allow_late_uploads: 0,
   };
   await ctx.db.insertInto('collections').values(row).execute();
   return row;
@@ -110,6 +113,7 @@ export async function createStoredFile(
     created_at: at,
     updated_at: at,
     damaged_at: null,
+    late: 0,
   };
   await ctx.db.insertInto('files').values(row).execute();
   await ctx.db

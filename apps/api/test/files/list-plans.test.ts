@@ -74,6 +74,7 @@ describe('file list query plans', () => {
         created_at: T0 + i * 1000,
         updated_at: T0 + i * 1000,
         damaged_at: null,
+        late: 0,
       });
     }
     for (let i = 0; i < rows.length; i += 500) {

@@ -16,6 +16,7 @@ import * as m0014 from './0014-trash.js';
 import * as m0015 from './0015-storage-verification.js';
 import * as m0016 from './0016-second-factors.js';
 import * as m0017 from './0017-session-devices.js';
+import * as m0018 from './0018-collection-deadlines.js';
 import * as m0021 from './0021-session-reauthentication.js';
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   '0015-storage-verification': m0015,
   '0016-second-factors': m0016,
   '0017-session-devices': m0017,
+  '0018-collection-deadlines': m0018,
   '0021-session-reauthentication': m0021,
 };

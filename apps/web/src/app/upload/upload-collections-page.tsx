@@ -27,6 +27,7 @@ import { LoadMoreSentinel } from '../../components/load-more-sentinel';
 import { isClientError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { DueChip } from '../../components/due-chip';
 import { CreateCollectionDialog } from '../../features/collections/components/create-collection-dialog';
 import { DEFAULT_COLLECTION_FILTERS } from '../../lib/collections/collection-filters';
 import { useCollectionsQuery } from '../../lib/collections/list-collections';
@@ -133,6 +134,7 @@ function CollectionList({
                       })}
                       slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
                     />
+                    <DueChip collection={collection} sx={{ ml: 1 }} />
                     <ChevronRight color="action" />
                   </ListItemButton>
                 </ListItem>

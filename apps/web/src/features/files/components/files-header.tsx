@@ -1,3 +1,4 @@
+import { DueChip } from '../../../components/due-chip';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DoneAll from '@mui/icons-material/DoneAll';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
@@ -174,6 +175,7 @@ export function FilesHeader({
           >
             {collection?.name ?? <Skeleton width="40%" aria-label={t('common.loading')} />}
           </Typography>
+          {collection?.deadline && <DueChip collection={collection} sx={{ mt: 0.5 }} />}
           {collection?.description != null && (
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {collection.description}

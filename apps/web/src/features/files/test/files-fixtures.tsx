@@ -36,6 +36,8 @@ export function collection(overrides: Partial<Collection> = {}): Collection {
     updatedBy: ADA.sub,
     readAt: null,
     filesCount: 3,
+    deadline: null,
+    allowLateUploads: false,
     ...overrides,
   };
 }
@@ -63,6 +65,7 @@ export function fileItem(overrides: Partial<FileItem> = {}): FileItem {
     updatedAt: '2025-03-06T09:00:00.000Z',
     readAt: '2025-03-06T09:30:00.000Z',
     damaged: false,
+    late: false,
     ...overrides,
   };
 }
