@@ -7,7 +7,7 @@ import { createVerifiedAccount, newAccount } from '../support/accounts.js';
 import { presetConsent } from '../support/consent.js';
 import { apiCreateCollection, apiSignIn, apiUploadFile } from '../support/collections.js';
 import { noisePng } from '../support/images.js';
-import { apiCreateTeam } from '../support/teams.js';
+import { apiCreateTeam, signInAsOwner } from '../support/teams.js';
 import { expect, test } from '../support/servers.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
@@ -111,4 +111,76 @@ test.describe('duplicates caught before upload', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  for (const look of [
+    {
+      suffix: 'desktop-light',
+      colorScheme: 'light' as const,
+      viewport: { width: 1280, height: 800 },
+    },
+    { suffix: 'phone-dark', colorScheme: 'dark' as const, viewport: PHONE },
+  ]) {
+    test(`the files screen lists duplicates and deletes the extras, keeping the oldest (${look.suffix})`, async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      const owner = newAccount('dupes.view');
+      await createVerifiedAccount(request, owner);
+      const token = await apiSignIn(request, owner.email, owner.password);
+      const teamId = await apiCreateTeam(request, token, { name: 'Hillside Scouts' });
+      const collectionId = await apiCreateCollection(request, token, teamId, { name: 'Camp' });
+      const tent = noisePng(120, 90, 81);
+      const upload = (name: string, buffer: Buffer) =>
+        apiUploadFile(request, token, teamId, collectionId, {
+          name,
+          mimeType: 'image/png',
+          buffer,
+        });
+      await upload('tent.png', tent);
+      await upload('tent-again.png', tent);
+      await upload('tent-third.png', tent);
+      await upload('campfire.png', noisePng(120, 90, 82));
+
+      const context = await browser.newContext({
+        baseURL,
+        viewport: look.viewport,
+        colorScheme: look.colorScheme,
+      });
+      await presetConsent(context, baseURL, false);
+      const page = await context.newPage();
+      const errors = watchConsole(page);
+      await signInAsOwner(page, owner.email, owner.password);
+      await page.goto(`/teams/${teamId}/collections/${collectionId}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Camp' })).toBeVisible();
+      await page.getByRole('button', { name: 'Duplicates' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Duplicates in this collection' });
+      await expect(dialog.getByText('Group 1 · 3 copies')).toBeVisible();
+      await expect(dialog.getByText('campfire.png')).toHaveCount(0);
+      // The oldest first, kept; the two later copies are the extras.
+      await expect(dialog.getByText(/^Kept \(oldest\) · /)).toHaveCount(1);
+      await expect(dialog.getByText(/^Extra · /)).toHaveCount(2);
+      await expect(dialog.getByRole('listitem').filter({ hasText: /^tent\.pngKept/ })).toHaveCount(
+        1,
+      );
+      await page.screenshot({
+        path: `${SCREENSHOT_DIR}duplicates-files-${look.suffix}.png`,
+        fullPage: true,
+        animations: 'disabled',
+      });
+      await dialog.getByRole('button', { name: 'Delete the extras' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete 2 extra files?' });
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(page.getByText('2 extra files deleted')).toBeVisible();
+      await expect(dialog.getByText('No duplicates: every file here is different.')).toBeVisible();
+      const list = await request.get(`/api/teams/${teamId}/collections/${collectionId}/files`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const names = ((await list.json()) as { files: { name: string }[] }).files.map((f) => f.name);
+      expect(names.sort()).toEqual(['campfire.png', 'tent.png']);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
 });
