@@ -68,6 +68,7 @@ async function storeTiff(
     content_type: 'image/tiff',
     size: data.length,
     sha256: stored.sha256 ?? '',
+    received_sha256: stored.sha256 ?? '',
     storage_key: keys.original,
     uploaded_by: where.ownerId,
     rendition_status: 'pending',

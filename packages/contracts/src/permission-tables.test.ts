@@ -23,6 +23,7 @@ import {
   canDeleteFile,
   canDisableMember,
   canDownloadFile,
+  canLookupFiles,
   canReactivateMember,
   canRemoveMember,
   canRenameMember,
@@ -134,6 +135,7 @@ describe('the collection access table', () => {
     see: canSeeCollection,
     update: canUpdateCollection,
     addFile: canCreateFile,
+    lookupFiles: canLookupFiles,
     changeMode: (input) => canSeeCollection(input) && canChangeCollectionMode(input.role),
     delete: (input) => canSeeCollection(input) && canDeleteCollection(input.role),
     readFiles: (input) => canSeeCollection(input) && hasPermission(input.role, 'readFile'),
@@ -279,6 +281,7 @@ describe('every rule has a table', () => {
     'canSeeCollection',
     'canUpdateCollection',
     'canCreateFile',
+    'canLookupFiles',
     'canCreateCollection',
     ...Object.values({
       info: 'canSeeMemberInfo',

@@ -6,6 +6,7 @@ import {
   canDeleteCollection,
   canDeleteFile,
   canDownloadFile,
+  canLookupFiles,
   canManageTrash,
   canRenameTeam,
   canSendReminder,
@@ -52,6 +53,7 @@ export const can = {
   updateCollection: ((a) => canUpdateCollection(onCollection(a))) as Rule<CollectionAccess>,
   deleteCollection: ((a) => canDeleteCollection(a.role)) as Rule<CollectionAccess>,
   uploadFile: ((a) => canCreateFile(onCollection(a))) as Rule<CollectionAccess>,
+  lookupFiles: ((a) => canLookupFiles(onCollection(a))) as Rule<CollectionAccess>,
   downloadFile: ((a) =>
     hasPermission(a.role, 'readFile') && canDownloadFile(a.role)) as Rule<CollectionAccess>,
   deleteFile: ((a) =>

@@ -282,7 +282,13 @@ export interface FilesTable {
   /** Sniffed from the bytes, never taken from the client. */
   content_type: string;
   size: number;
+  /** Of the stored bytes. */
   sha256: string;
+  /**
+   * Of the bytes as uploaded (differs from `sha256` when a location was stripped): what the
+   * duplicate lookup compares. Null only for a file restored from a trash row older than it.
+   */
+  received_sha256: string | null;
   storage_key: string;
   uploaded_by: string;
   rendition_status: RenditionStatus;

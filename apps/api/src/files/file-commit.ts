@@ -102,7 +102,8 @@ export interface StoredBytes {
 /**
  * The file row of stored bytes, after their sniffed type passed the configured list. In a team
  * that strips locations, an image's GPS position is removed from the stored bytes first, and the
- * row carries the digest of what is stored.
+ * row carries the digest of what is stored (`sha256`) beside that of what arrived
+ * (`received_sha256`, what the duplicate lookup compares).
  */
 export async function fileRowFor(
   ctx: CommitDeps & Pick<AppContext, 'storage'>,
@@ -135,6 +136,7 @@ export async function fileRowFor(
     content_type: sniffed.contentType,
     size,
     sha256,
+    received_sha256: bytes.sha256,
     storage_key: bytes.storageKey,
     uploaded_by: access.actor.id,
     rendition_status: canRender(sniffed.contentType) ? 'pending' : 'none',

@@ -31,6 +31,7 @@ import {
 } from './upload-store.js';
 import { deleteUpload, findUpload } from './uploads.repository.js';
 import {
+  checkDeclaredSha256,
   findCompleteUpload,
   finishUpload,
   assertOpenForUploads,
@@ -234,6 +235,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       onUploadCreate: async (_req, upload) => {
         const { access, uploadId } = call();
         if (!access) throw new Error('creation without an access check');
+        checkDeclaredSha256(upload.metadata);
         await reserveUpload(deps, access, {
           id: uploadId,
           size: upload.size ?? 0,
@@ -359,7 +361,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           operationId: 'createUpload',
           summary: 'Create a resumable upload (tus); the upload id becomes the file id',
-          description: `Upload-Length is required and at most UPLOAD_MAX_FILE_BYTES; the team's files plus uploads in progress must stay within UPLOAD_TEAM_MAX_BYTES. Metadata: \`filename\`, optionally \`sha256\` (hex digest of the whole file, verified at the end). Answers 201 with Location. ${TUS}`,
+          description: `Upload-Length is required and at most UPLOAD_MAX_FILE_BYTES; the team's files plus uploads in progress must stay within UPLOAD_TEAM_MAX_BYTES. Metadata: \`filename\`, optionally \`sha256\` (the 64 hex digits of the whole file's SHA-256: invalidInput (400) when malformed; verified when the last byte arrives, checksumMismatch (460) and nothing kept when it differs; recorded on the file for the duplicate lookup). Answers 201 with Location. ${TUS}`,
           security,
           params: collectionParams,
           errors: [

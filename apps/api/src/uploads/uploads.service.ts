@@ -73,6 +73,21 @@ export function assertOpenForUploads(
   if (uploadTimingOf(collection, ctx.clock()) === 'closed') throw collectionClosed();
 }
 
+/**
+ * The `sha256` a client may declare in the creation's metadata (the digest it computed to ask
+ * whether the collection holds the file already): 64 hex digits, or the upload is refused at
+ * once rather than after its last byte. What arrives is checked against it in finishUpload.
+ */
+export function checkDeclaredSha256(metadata: Record<string, string | null> | undefined): void {
+  const declared = metadata?.sha256;
+  if (declared === undefined) return;
+  if (declared === null || !/^[0-9a-fA-F]{64}$/.test(declared.trim())) {
+    throw new AppError('invalidInput', {
+      message: 'The sha256 metadata must be the 64 hex digits of a SHA-256 digest',
+    });
+  }
+}
+
 /** Inside tus's creation hook: the team's limit, checked and reserved in one transaction. */
 export async function reserveUpload(
   ctx: UploadDeps,
@@ -179,6 +194,7 @@ export async function finishUpload(
     const sha256 =
       received?.sha256 ??
       (await sha256Of(row.size === 0 ? Readable.from([]) : await backend.read(row.id)));
+    // Recorded on the file as `received_sha256` (fileRowFor): it is this digest once they agree.
     const claimed = metadata?.sha256?.trim().toLowerCase();
     if (claimed && claimed !== sha256) {
       throw new AppError('checksumMismatch', {

@@ -103,6 +103,7 @@ export async function createStoredFile(
     content_type: input.contentType ?? 'text/plain',
     size: data.length,
     sha256: sha256(data),
+    received_sha256: sha256(data),
     storage_key: keys.original,
     uploaded_by: input.uploadedBy,
     rendition_status: input.renditions ? 'ready' : 'none',

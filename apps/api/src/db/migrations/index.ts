@@ -17,6 +17,7 @@ import * as m0015 from './0015-storage-verification.js';
 import * as m0016 from './0016-second-factors.js';
 import * as m0017 from './0017-session-devices.js';
 import * as m0018 from './0018-collection-deadlines.js';
+import * as m0019 from './0019-file-received-hash.js';
 import * as m0021 from './0021-session-reauthentication.js';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0016-second-factors': m0016,
   '0017-session-devices': m0017,
   '0018-collection-deadlines': m0018,
+  '0019-file-received-hash': m0019,
   '0021-session-reauthentication': m0021,
 };

@@ -91,6 +91,7 @@ function Uploader({ team, collection }: { team: Team; collection: Collection }) 
         entries={uploads.entries}
         onRetry={(id) => queue.retry(id)}
         onCancel={(id) => void queue.cancel(id)}
+        onUploadAnyway={(id) => queue.uploadAnyway(id)}
         onClear={() => queue.clearFinished()}
       />
       {uploads.entries.length === 0 && interrupted.length === 0 && (
