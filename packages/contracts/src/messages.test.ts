@@ -13,7 +13,12 @@ import {
   updateCollectionFormSchema,
 } from './collections.js';
 import { createDownloadRequestSchema, downloadLinkQuerySchema } from './downloads.js';
-import { fileDownloadQuerySchema, fileListQuerySchema } from './files.js';
+import {
+  fileDownloadQuerySchema,
+  fileListQuerySchema,
+  fileLookupRequestSchema,
+  sha256HexSchema,
+} from './files.js';
 import { pageQuerySchema } from './pagination.js';
 import { deadlineInputSchema, localDateTimeSchema, timeZoneSchema } from './deadlines.js';
 import { trashListQuerySchema, trashSelectionSchema } from './trash.js';
@@ -38,6 +43,8 @@ const INPUT_SCHEMAS = new Map<string, z.ZodType>([
   ['collectionPatchSchema', collectionPatchSchema],
   ['updateCollectionFormSchema', updateCollectionFormSchema],
   ['fileListQuerySchema', fileListQuerySchema],
+  ['sha256HexSchema', sha256HexSchema],
+  ['fileLookupRequestSchema', fileLookupRequestSchema],
   ['createDownloadRequestSchema', createDownloadRequestSchema],
   ['downloadLinkQuerySchema', downloadLinkQuerySchema],
   ['fileDownloadQuerySchema', fileDownloadQuerySchema],
@@ -60,6 +67,7 @@ const RESPONSE_SCHEMAS = new Set([
   'userSchema',
   'meResponseSchema',
   'sessionSchema',
+  'fileLookupMatchSchema',
   'sessionsResponseSchema',
   'revokeOtherSessionsResponseSchema',
   'authResultResponseSchema',
@@ -92,6 +100,9 @@ const RESPONSE_SCHEMAS = new Set([
   'fileSchema',
   'fileListResponseSchema',
   'fileDownloadResponseSchema',
+  'duplicatesResponseSchema',
+  'duplicateGroupSchema',
+  'fileLookupResponseSchema',
   'downloadPartSchema',
   'downloadSchema',
   'createDownloadResponseSchema',
@@ -182,6 +193,8 @@ const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   dateRangeSchema: { from: 1000, to: 2000 },
   secondFactorRequestSchema: { challenge: 'c', totp: '123456' },
   totpDisableRequestSchema: { password: 'abcdefgh' },
+  fileLookupRequestSchema: { sha256: ['a'.repeat(64)] },
+  sha256HexSchema: 'a'.repeat(64),
   reauthenticateRequestSchema: { password: 'abcdefgh' },
 };
 

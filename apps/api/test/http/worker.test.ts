@@ -77,6 +77,7 @@ describe('the worker inside the API process', () => {
       .where('status', 'in', ['pending', 'running'])
       .execute();
     expect(scheduled.map((j) => j.queue).sort()).toEqual([
+      'collections.reminders',
       'downloads.expire',
       'jobs.purge',
       'mail.purge-copies',
