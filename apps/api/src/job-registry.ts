@@ -8,6 +8,7 @@ import { purgeSessionsJob, purgeSessionsSchedule } from './auth/purge-sessions.j
 import { passwordResetJob } from './auth/password-reset.job.js';
 import { purgeRateLimitsJob, purgeRateLimitsSchedule } from './auth/purge-rate-limits.job.js';
 import { verificationResendJob } from './auth/verification-resend.job.js';
+import { sendDigestsJob, sendDigestsSchedule } from './digests/send-digests.job.js';
 import { buildDownloadJob } from './downloads/build-download.job.js';
 import { expireDownloadsJob, expireDownloadsSchedule } from './downloads/expire-downloads.job.js';
 import { deleteFileObjectsJob } from './files/delete-file-objects.job.js';
@@ -66,6 +67,7 @@ export const jobs = [
   purgeMailCopiesJob,
   purgeTrashJob,
   verifyStorageJob,
+  sendDigestsJob,
 ];
 
 /**
@@ -83,6 +85,7 @@ export const schedules: Schedule[] = [
   purgeSubscriptionsSchedule,
   purgeMailCopiesSchedule,
   purgeTrashSchedule,
+  sendDigestsSchedule,
 ];
 
 /** The schedules a worker with this configuration registers. */

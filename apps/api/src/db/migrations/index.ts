@@ -17,6 +17,7 @@ import * as m0015 from './0015-storage-verification.js';
 import * as m0016 from './0016-second-factors.js';
 import * as m0017 from './0017-session-devices.js';
 import * as m0021 from './0021-session-reauthentication.js';
+import * as m0022 from './0022-member-digests.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-second-factors': m0016,
   '0017-session-devices': m0017,
   '0021-session-reauthentication': m0021,
+  '0022-member-digests': m0022,
 };
