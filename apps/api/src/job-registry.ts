@@ -9,6 +9,7 @@ import { passwordResetJob } from './auth/password-reset.job.js';
 import { purgeRateLimitsJob, purgeRateLimitsSchedule } from './auth/purge-rate-limits.job.js';
 import { verificationResendJob } from './auth/verification-resend.job.js';
 import { sendRemindersJob, sendRemindersSchedule } from './collections/reminders.job.js';
+import { sendDigestsJob, sendDigestsSchedule } from './digests/send-digests.job.js';
 import { buildDownloadJob } from './downloads/build-download.job.js';
 import { expireDownloadsJob, expireDownloadsSchedule } from './downloads/expire-downloads.job.js';
 import { deleteFileObjectsJob } from './files/delete-file-objects.job.js';
@@ -68,6 +69,7 @@ export const jobs = [
   purgeTrashJob,
   verifyStorageJob,
   sendRemindersJob,
+  sendDigestsJob,
 ];
 
 /**
@@ -86,6 +88,7 @@ export const schedules: Schedule[] = [
   purgeMailCopiesSchedule,
   purgeTrashSchedule,
   sendRemindersSchedule,
+  sendDigestsSchedule,
 ];
 
 /** The schedules a worker with this configuration registers. */

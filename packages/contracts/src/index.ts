@@ -18,3 +18,4 @@ export * from './downloads.js';
 export * from './local-time.js';
 export * from './subscriptions.js';
 export * from './trash.js';
+export * from './digests.js';

@@ -1,5 +1,7 @@
 import {
   canAddAlias,
+  canReceiveDigest,
+  canSeeCollection,
   canCreateCollection,
   canCreateDownload,
   canCreateFile,
@@ -13,6 +15,7 @@ import {
   canSeeTeamDetails,
   canUpdateCollection,
   hasPermission,
+  type MemberRole,
 } from '@raccolta/contracts';
 import { memberPolicy, type MemberActor } from '../members/members.policy.js';
 import type { CollectionAccess, MemberAccess, Rule, TeamAccess } from './access.js';
@@ -36,6 +39,24 @@ function onCollection(access: CollectionAccess) {
   };
 }
 
+/**
+ * Whether a member (role, user id) may read the files of a collection row: the same §6 rule
+ * requireAccess answers 404 by, for work that runs as a member without a request (digests).
+ */
+export function readsFilesOf(
+  member: { role: MemberRole; userId: string },
+  collection: { created_by: string; mode: 'owned' | 'collaborative' },
+): boolean {
+  return (
+    hasPermission(member.role, 'readFile') &&
+    canSeeCollection({
+      role: member.role,
+      actorUserId: member.userId,
+      collection: { createdBy: collection.created_by, mode: collection.mode },
+    })
+  );
+}
+
 export const can = {
   // The team
   readTeam: ((a) => canSeeTeamDetails(a.role)) as Rule<TeamAccess>,
@@ -47,6 +68,11 @@ export const can = {
     canCreateCollection({ role: a.role, teamMode: a.team.mode })) as Rule<TeamAccess>,
   /** Files of the team's collections; each file listed is in a collection the caller sees. */
   readFiles: ((a) => hasPermission(a.role, 'readFile')) as Rule<TeamAccess>,
+  /** The caller's own digest choice: any member may read it. */
+  readOwnDigest: (() => true) as Rule<TeamAccess>,
+  /** Choosing a digest: a member who can receive one (an e-mail address: not internal). */
+  chooseDigest: ((a) =>
+    canReceiveDigest({ role: a.role, hasEmail: a.actor.email !== null })) as Rule<TeamAccess>,
 
   // A collection the caller sees
   readCollection: ((a) => hasPermission(a.role, 'readCollection')) as Rule<CollectionAccess>,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DigestFrequency } from '@raccolta/contracts';
 
 /**
  * Column conventions, identical on SQLite and PostgreSQL (see docs/decisions.md):
@@ -304,6 +305,20 @@ export interface FilesTable {
   late: ColumnType<number, number | undefined, number>;
 }
 
+/** A member's digest choice and cursor in one team (migration 0022). */
+export interface MemberDigestsTable {
+  team_id: string;
+  user_id: string;
+  /** never | daily | instant; null: the role's default. */
+  frequency: DigestFrequency | null;
+  /** created_at and id of the last file a digest covered; null: none yet. */
+  cursor_at: number | null;
+  cursor_id: string | null;
+  /** When the last digest was queued. */
+  sent_at: number | null;
+  updated_at: number;
+}
+
 export interface FileReadsTable {
   file_id: string;
   user_id: string;
@@ -496,4 +511,5 @@ export interface Database {
   download_parts: DownloadPartsTable;
   download_entries: DownloadEntriesTable;
   subscriptions: SubscriptionsTable;
+  member_digests: MemberDigestsTable;
 }

@@ -28,6 +28,7 @@ export const sendMailPayloadSchema = z.discriminatedUnion('template', [
   mailOf('subscriptionConfirm'),
   mailOf('newsletterWelcome'),
   mailOf('newsletterIssue'),
+  mailOf('digest'),
 ]);
 
 /** What `enqueueMail` takes: a recipient, a language, a template and that template's variables. */

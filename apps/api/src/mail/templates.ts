@@ -76,6 +76,35 @@ export const mailVarsSchemas = {
   subscriptionConfirm: z.object({ link, validHours: z.number().int().positive() }),
   /** The first newsletter e-mail, sent once the subscription is confirmed. */
   newsletterWelcome: z.object({ unsubscribe }),
+  /**
+   * A digest of what arrived (digests/): the team, the files' total, each collection with its
+   * count, uploaders and link, up to six thumbnails (signed, expiring rendition links, loaded by
+   * the mail client), the settings link and the one-click unsubscribe.
+   */
+  digest: z.object({
+    name,
+    teamName: label,
+    frequency: z.enum(['daily', 'instant']),
+    total: z.number().int().positive(),
+    collections: z
+      .array(
+        z.object({
+          name: label,
+          count: z.number().int().positive(),
+          uploaders: z.array(label).max(10),
+          /** Uploaders beyond those named. */
+          others: z.number().int().nonnegative(),
+          link,
+        }),
+      )
+      .min(1)
+      .max(100),
+    /** Collections beyond those listed. */
+    moreCollections: z.number().int().nonnegative(),
+    thumbnails: z.array(z.object({ src: link, href: link, alt: label })).max(6),
+    settingsLink: link,
+    unsubscribe,
+  }),
   /** An issue sent with `npm run admin -- send-newsletter`. */
   newsletterIssue: z.object({
     subject: label,
@@ -216,6 +245,7 @@ const newsletterTemplates: {
 };
 
 type SecurityVars = MailVars['securityNotice'];
+type DigestVars = MailVars['digest'];
 type SecurityKind = SecurityVars['kind'];
 
 /** "Firefox on Android", "Firefox su Android", "Firefox", "Android"; undefined when unknown. */
@@ -315,6 +345,104 @@ function securityNotice(locale: Locale): Compose<'securityNotice'> {
 const templates: { [K in MailTemplate]: Record<Locale, Compose<K>> } = {
   ...newsletterTemplates,
   securityNotice: { en: securityNotice('en'), it: securityNotice('it') },
+  digest: {
+    en: (v, c) => {
+      const who = (col: DigestVars['collections'][number]) =>
+        `${col.count === 1 ? '1 new file' : `${col.count} new files`}, from ${[
+          ...col.uploaders,
+          ...(col.others > 0 ? [`${col.others} more`] : []),
+        ].join(', ')}`;
+      return {
+        subject:
+          v.total === 1 ? `1 new file in ${v.teamName}` : `${v.total} new files in ${v.teamName}`,
+        greeting: c.hello(v.name),
+        blocks: [
+          {
+            kind: 'text',
+            text:
+              v.frequency === 'daily'
+                ? `Here is what arrived in the team ${v.teamName} since your last digest.`
+                : `New files arrived in the team ${v.teamName}.`,
+          },
+          {
+            kind: 'links',
+            items: v.collections.map((col) => ({
+              text: col.name,
+              url: col.link,
+              detail: who(col),
+            })),
+          },
+          ...(v.moreCollections > 0
+            ? [
+                {
+                  kind: 'note' as const,
+                  text: `And new files in ${v.moreCollections} more collections.`,
+                },
+              ]
+            : []),
+          ...(v.thumbnails.length > 0 ? [{ kind: 'images' as const, images: v.thumbnails }] : []),
+          {
+            kind: 'note',
+            text: 'The pictures are links that expire after a few days; open the collection to see the files at any time.',
+          },
+          { kind: 'button', label: 'Change how often', url: v.settingsLink, secondary: true },
+        ],
+        unsubscribe: {
+          ...v.unsubscribe,
+          reason: `You receive this digest as a member of the team ${v.teamName} on Raccolta.`,
+        },
+      };
+    },
+    it: (v, c) => {
+      const who = (col: DigestVars['collections'][number]) =>
+        `${col.count === 1 ? '1 nuovo file' : `${col.count} nuovi file`}, da ${[
+          ...col.uploaders,
+          ...(col.others > 0 ? [`altri ${col.others}`] : []),
+        ].join(', ')}`;
+      return {
+        subject:
+          v.total === 1
+            ? `1 nuovo file in ${v.teamName}`
+            : `${v.total} nuovi file in ${v.teamName}`,
+        greeting: c.hello(v.name),
+        blocks: [
+          {
+            kind: 'text',
+            text:
+              v.frequency === 'daily'
+                ? `Ecco cosa è arrivato nel team ${v.teamName} dal tuo ultimo riepilogo.`
+                : `Sono arrivati nuovi file nel team ${v.teamName}.`,
+          },
+          {
+            kind: 'links',
+            items: v.collections.map((col) => ({
+              text: col.name,
+              url: col.link,
+              detail: who(col),
+            })),
+          },
+          ...(v.moreCollections > 0
+            ? [
+                {
+                  kind: 'note' as const,
+                  text: `E nuovi file in altre ${v.moreCollections} raccolte.`,
+                },
+              ]
+            : []),
+          ...(v.thumbnails.length > 0 ? [{ kind: 'images' as const, images: v.thumbnails }] : []),
+          {
+            kind: 'note',
+            text: 'Le immagini sono link che scadono dopo qualche giorno; apri la raccolta per vedere i file in qualsiasi momento.',
+          },
+          { kind: 'button', label: 'Cambia la frequenza', url: v.settingsLink, secondary: true },
+        ],
+        unsubscribe: {
+          ...v.unsubscribe,
+          reason: `Ricevi questo riepilogo come membro del team ${v.teamName} su Raccolta.`,
+        },
+      };
+    },
+  },
   verifyEmail: {
     en: (v, c) => ({
       subject: 'Confirm your e-mail address',

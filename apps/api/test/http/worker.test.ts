@@ -78,6 +78,7 @@ describe('the worker inside the API process', () => {
       .execute();
     expect(scheduled.map((j) => j.queue).sort()).toEqual([
       'collections.reminders',
+      'digests.send',
       'downloads.expire',
       'jobs.purge',
       'mail.purge-copies',

@@ -19,6 +19,7 @@ import * as m0017 from './0017-session-devices.js';
 import * as m0018 from './0018-collection-deadlines.js';
 import * as m0019 from './0019-file-received-hash.js';
 import * as m0021 from './0021-session-reauthentication.js';
+import * as m0022 from './0022-member-digests.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-collection-deadlines': m0018,
   '0019-file-received-hash': m0019,
   '0021-session-reauthentication': m0021,
+  '0022-member-digests': m0022,
 };
