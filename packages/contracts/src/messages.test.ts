@@ -21,6 +21,7 @@ import {
 } from './files.js';
 import { pageQuerySchema } from './pagination.js';
 import { deadlineInputSchema, localDateTimeSchema, timeZoneSchema } from './deadlines.js';
+import { digestUnsubscribeRequestSchema, putDigestPreferenceSchema } from './digests.js';
 import { trashListQuerySchema, trashSelectionSchema } from './trash.js';
 import { tokenSetSchema } from './users.js';
 import * as validation from './validation.js';
@@ -45,6 +46,8 @@ const INPUT_SCHEMAS = new Map<string, z.ZodType>([
   ['fileListQuerySchema', fileListQuerySchema],
   ['sha256HexSchema', sha256HexSchema],
   ['fileLookupRequestSchema', fileLookupRequestSchema],
+  ['putDigestPreferenceSchema', putDigestPreferenceSchema],
+  ['digestUnsubscribeRequestSchema', digestUnsubscribeRequestSchema],
   ['createDownloadRequestSchema', createDownloadRequestSchema],
   ['downloadLinkQuerySchema', downloadLinkQuerySchema],
   ['fileDownloadQuerySchema', fileDownloadQuerySchema],
@@ -68,6 +71,9 @@ const RESPONSE_SCHEMAS = new Set([
   'meResponseSchema',
   'sessionSchema',
   'fileLookupMatchSchema',
+  'digestFrequencySchema',
+  'digestPreferenceSchema',
+  'digestUnsubscribeResponseSchema',
   'sessionsResponseSchema',
   'revokeOtherSessionsResponseSchema',
   'authResultResponseSchema',
@@ -194,7 +200,8 @@ const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   secondFactorRequestSchema: { challenge: 'c', totp: '123456' },
   totpDisableRequestSchema: { password: 'abcdefgh' },
   fileLookupRequestSchema: { sha256: ['a'.repeat(64)] },
-  sha256HexSchema: 'a'.repeat(64),
+  putDigestPreferenceSchema: { frequency: 'daily' },
+  digestUnsubscribeRequestSchema: { team: 'team-id', user: 'user-id', token: 'token' },
   reauthenticateRequestSchema: { password: 'abcdefgh' },
 };
 
