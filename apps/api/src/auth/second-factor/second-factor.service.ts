@@ -204,19 +204,26 @@ async function dropRecoveryCodesIfNoFactor(db: Db, userId: string): Promise<void
   }
 }
 
-/** Turning TOTP off takes the password or a current code (counted like sign-in failures). */
-export async function disableTotp(
+/**
+ * The account's owner confirms it is them with the password or a current authenticator code
+ * (a code works once). Wrong answers count against the per-account sign-in limit (then 429
+ * tooManyRequests); a wrong password is 401 notAuthorized, a wrong code 400 wrongSecondFactorCode.
+ */
+async function confirmOwner(
   ctx: AppContext,
   user: Actor,
   input: { password?: string | undefined; code?: string | undefined },
 ): Promise<void> {
-  const existing = await findTotp(ctx.db, user.id);
-  if (existing?.confirmed_at == null) throw new AppError('secondFactorNotEnabled');
   const { auth } = ctx.config;
-  const now = ctx.clock();
   const key = accountKey(user.id);
   if (
-    !(await reserve(ctx.db, key, auth.signinMaxFailuresPerAccount, auth.signinFailureWindowMs, now))
+    !(await reserve(
+      ctx.db,
+      key,
+      auth.signinMaxFailuresPerAccount,
+      auth.signinFailureWindowMs,
+      ctx.clock(),
+    ))
   ) {
     throw new AppError('tooManyRequests');
   }
@@ -229,6 +236,17 @@ export async function disableTotp(
     throw new AppError(input.password !== undefined ? 'notAuthorized' : 'wrongSecondFactorCode');
   }
   await clear(ctx.db, key);
+}
+
+/** Turning TOTP off takes the password or a current code (counted like sign-in failures). */
+export async function disableTotp(
+  ctx: AppContext,
+  user: Actor,
+  input: { password?: string | undefined; code?: string | undefined },
+): Promise<void> {
+  const existing = await findTotp(ctx.db, user.id);
+  if (existing?.confirmed_at == null) throw new AppError('secondFactorNotEnabled');
+  await confirmOwner(ctx, user, input);
   await ctx.db.deleteFrom('user_totp').where('user_id', '=', user.id).execute();
   await dropRecoveryCodesIfNoFactor(ctx.db, user.id);
   await sendSecurityNotice(ctx, user, 'secondFactorChanged');
@@ -323,23 +341,8 @@ export async function reauthenticate(
   if (sessionId === undefined) {
     throw new AppError('reauthenticationRequired', { data: { methods: [] } });
   }
-  const { auth } = ctx.config;
+  await confirmOwner(ctx, user, input);
   const now = ctx.clock();
-  const key = accountKey(user.id);
-  if (
-    !(await reserve(ctx.db, key, auth.signinMaxFailuresPerAccount, auth.signinFailureWindowMs, now))
-  ) {
-    throw new AppError('tooManyRequests');
-  }
-  const ok =
-    input.password !== undefined
-      ? await verifyPassword(user.password_hash, input.password)
-      : input.code !== undefined &&
-        (await useTotpCode(ctx, user.id, input.code, { pending: false }));
-  if (!ok) {
-    throw new AppError(input.password !== undefined ? 'notAuthorized' : 'wrongSecondFactorCode');
-  }
-  await clear(ctx.db, key);
   if (!(await markSessionAuthenticated(ctx.db, user.id, sessionId, now))) {
     throw new AppError('invalidAuthorization');
   }
