@@ -202,6 +202,7 @@ describe('second factors', () => {
       ['POST', '/users/@me/passkeys/options'],
       ['POST', '/users/@me/passkeys'],
       ['DELETE', '/users/@me/passkeys/00000000-0000-4000-8000-000000000000'],
+      ['POST', '/users/@me/reauthenticate'],
     ] as const) {
       const res = await call(method, url, undefined, method === 'GET' ? undefined : {});
       expect(res, `${method} ${url}`).toMatchObject({
@@ -305,6 +306,16 @@ describe('second factors', () => {
       status: 400,
       body: { errorCode: 'invalidInput' },
     });
+    expect(
+      await as('POST', '/users/@me/reauthenticate', { password: TEST_PASSWORD, code: '123456' }),
+    ).toMatchObject({ status: 400, body: { errorCode: 'invalidInput' } });
+    // None of the refused answers counted as a confirmation.
+    const row = await server.ctx.db
+      .selectFrom('sessions')
+      .select('authenticated_at')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.authenticated_at).toBeNull();
     expect((await as('POST', '/users/@me/recovery-codes')).status).toBe(403);
     expect(
       (await as('POST', '/users/@me/reauthenticate', { code: codeAt(secret, now) })).status,
