@@ -19,6 +19,10 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // The files share one set of modules per worker instead of importing React, MUI and the app
+    // afresh for each: about half the project's CPU time (docs/architecture.md). What a file
+    // leaves behind is reset in src/test/setup.ts.
+    isolate: false,
     setupFiles: ['src/test/setup.ts'],
     // Pages that draw date pickers render slowly under jsdom, more so on a loaded CI machine.
     testTimeout: 20_000,

@@ -25,6 +25,9 @@ describe('LazyTooltip', () => {
   it('keeps the focus on the control and shows the tooltip once it has arrived', async () => {
     render(<Control />);
     const button = screen.getByRole('button', { name: 'Switch to dark mode' });
+    // Focus from the keyboard (a Tab), which is what makes it :focus-visible, whatever pointer
+    // events earlier tests in the same document fired.
+    fireEvent.keyDown(document.body, { key: 'Tab' });
     act(() => button.focus());
     expect((await screen.findByRole('tooltip')).textContent).toBe('Switch to dark mode');
     const swapped = screen.getByRole('button', { name: 'Switch to dark mode' });
@@ -36,6 +39,7 @@ describe('LazyTooltip', () => {
   it('gives a control mounted later the tooltip at once, and the clicks reach it', async () => {
     const onClick = vi.fn();
     const first = render(<Control />);
+    fireEvent.keyDown(document.body, { key: 'Tab' });
     act(() => screen.getByRole('button').focus());
     await screen.findByRole('tooltip');
     first.unmount();
