@@ -15,6 +15,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
+import { decodeJwt } from 'jose';
 import { sql, type SqliteDatabase } from 'kysely';
 import { startSession } from '../src/auth/sessions.js';
 import { presentDeadline } from '../src/collections/deadlines.js';
@@ -131,7 +132,8 @@ export async function benchListLoad(): Promise<LoadRow[]> {
     bare.get('/teams', () => page(teamsQuery.all([owner.id])));
     bare.get('/collections', () => page(collectionsQuery.all([teamId])));
     bare.get('/files', () => page(filesQuery.all([collectionId])));
-    bare.get('/collections-floor', collectionsFloor(sqlite, owner.id, teamId));
+    const sessionId = String(decodeJwt(token).sid);
+    bare.get('/collections-floor', collectionsFloor(sqlite, owner.id, sessionId, teamId));
     const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
     const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
@@ -259,19 +261,25 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
 
 /**
  * Not a baseline but a floor: what the API's page of collections does at the least, run straight
- * on the bare server's connection — the statements the API runs for it (the caller, the team, the
- * membership, the page, its tags, the caller's read marks, the members' names; their SQL as the API
+ * on the bare server's connection — the statements the API runs for it (the caller, the caller's
+ * session, still open, the team, the membership, the page, its tags, the caller's read marks, the members' names; their SQL as the API
  * compiles it) and the same fields presented, serialised by Fastify's JSON.stringify, with no
  * token, hooks, validation, schema or headers around them. The API cannot serve this page faster
  * than this with the same statements.
  */
-function collectionsFloor(sqlite: SqliteDatabase, userId: string, teamId: string) {
+function collectionsFloor(
+  sqlite: SqliteDatabase,
+  userId: string,
+  sessionId: string,
+  teamId: string,
+) {
   const inList = Array.from({ length: PAGE }, () => '?').join(', ');
   const all = (text: string) => {
     const statement = sqlite.prepare(text);
     return (...parameters: unknown[]) => statement.all(parameters) as Row[];
   };
   const user = all('select * from "users" where "id" = ?');
+  const session = all('select "revoked_at" from "sessions" where "id" = ? and "user_id" = ?');
   const team = all('select * from "teams" where "id" = ?');
   const membership = all('select * from "team_members" where "team_id" = ? and "user_id" = ?');
   const pageQuery = all(
@@ -288,6 +296,7 @@ function collectionsFloor(sqlite: SqliteDatabase, userId: string, teamId: string
   );
   return () => {
     const caller = user(userId)[0];
+    if (session(sessionId, userId)[0]?.revoked_at !== null) throw new Error('no session');
     const theTeam = team(teamId)[0];
     if (!caller || !theTeam || !membership(teamId, userId)[0]) throw new Error('no access');
     const found = pageQuery(teamId, PAGE + 1);
