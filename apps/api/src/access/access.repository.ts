@@ -1,8 +1,7 @@
 import type { Db } from '../db/create-db.js';
 import { isUuid } from '../db/ids.js';
 import { teamCodeOf } from '../teams/team-code.js';
-import type { CollectionRow, MemberRow, TeamRow } from '../db/rows.js';
-import type { DownloadRow } from '../downloads/downloads.presenter.js';
+import type { CollectionRow, DownloadRow, MemberRow, TeamRow } from '../db/rows.js';
 
 /** The reads the access check makes: plain statements, one per object it loads. */
 

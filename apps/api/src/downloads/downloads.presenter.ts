@@ -1,9 +1,7 @@
 import type { Download, DownloadPart } from '@raccolta/contracts';
-import type { Selectable } from 'kysely';
-import type { DownloadPartsTable, DownloadsTable } from '../db/database.js';
+import type { DownloadPartRow, DownloadRow } from '../db/rows.js';
 
-export type DownloadRow = Selectable<DownloadsTable>;
-export type DownloadPartRow = Selectable<DownloadPartsTable>;
+export type { DownloadPartRow, DownloadRow };
 
 export function presentPart(row: DownloadPartRow): DownloadPart {
   const ready = row.storage_key !== null;

@@ -1,8 +1,7 @@
-import type { Selectable } from 'kysely';
 import type { Db } from '../db/create-db.js';
-import type { UploadsTable } from '../db/database.js';
+import type { UploadRow } from '../db/rows.js';
 
-export type UploadRow = Selectable<UploadsTable>;
+export type { UploadRow };
 
 export async function insertUpload(db: Db, row: UploadRow): Promise<void> {
   await db.insertInto('uploads').values(row).execute();
