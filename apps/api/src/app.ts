@@ -1,11 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
-import {
-  answerFrameworkError,
-  notFoundBody,
-  registerErrorHandler,
-} from './errors/error-handler.js';
+import { answerFrameworkError, notFoundBody, registerErrorHandler } from './http/error-handler.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { registerJsonBodyParser } from './http/json-body.js';
 import { registerMetricsRoute, registerRequestTiming } from './http/metrics.js';

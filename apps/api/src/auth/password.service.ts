@@ -5,7 +5,7 @@ import { findUserByEmail } from '../users/users.repository.js';
 import { checkCode, consumeCode } from './one-time-codes.js';
 import { passwordResetJob } from './password-reset.job.js';
 import { hashPassword } from './passwords.js';
-import { clear } from './rate-limiter.js';
+import { clear } from '../db/rate-limits.js';
 import { sendSecurityNotice } from './security-notices.js';
 import { revokeAllSessions } from './sessions.js';
 import { signInAccountKey } from './signin.service.js';

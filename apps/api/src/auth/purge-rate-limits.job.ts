@@ -3,7 +3,7 @@ import type { Clock } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { defineJob } from '../jobs/define-job.js';
 import type { Schedule } from '../jobs/worker.js';
-import { purgeExpired } from './rate-limiter.js';
+import { purgeExpired } from '../db/rate-limits.js';
 
 /**
  * Every sign-in, mail and invitation counter is a `rate_limits` row keyed by an account, an

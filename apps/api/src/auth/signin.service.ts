@@ -6,7 +6,7 @@ import { findTeamByRef } from '../access/access.repository.js';
 import { findUserByEmail, findUserByUsername, type UserRow } from '../users/users.repository.js';
 import { checkCode, consumeCode, createCode } from './one-time-codes.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { clear, release, reserve } from './rate-limiter.js';
+import { clear, release, reserve } from '../db/rate-limits.js';
 import type { SessionDevice } from './devices.js';
 import { requireSecondStep } from './second-factor/second-factor.service.js';
 import { startSession } from './sessions.js';

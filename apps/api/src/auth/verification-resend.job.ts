@@ -7,7 +7,7 @@ import { enqueueJob } from '../jobs/enqueue.js';
 import type { Clock } from '../jobs/types.js';
 import { AppError } from '../errors/app-error.js';
 import { findUserByEmail } from '../users/users.repository.js';
-import { reserve } from './rate-limiter.js';
+import { reserve } from '../db/rate-limits.js';
 import { resendVerificationLink } from './signup.service.js';
 
 export interface VerificationResendDeps {

@@ -2,7 +2,7 @@ import { dueReminderOffsets, REMIND_NOW_WINDOW_MS, type RemindResponse } from '@
 import { requireAccess } from '../access/access.js';
 import { can } from '../access/rules.js';
 import { webLink } from '../auth/links.js';
-import { reserve } from '../auth/rate-limiter.js';
+import { reserve } from '../db/rate-limits.js';
 import type { Config } from '../config/config.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';

@@ -12,7 +12,7 @@ import { can } from '../access/rules.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { newId } from '../db/ids.js';
-import { reserve } from '../auth/rate-limiter.js';
+import { reserve } from '../db/rate-limits.js';
 import { AppError } from '../errors/app-error.js';
 import { enqueueJob } from '../jobs/enqueue.js';
 import type { UserRow } from '../users/users.repository.js';

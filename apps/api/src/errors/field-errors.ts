@@ -3,7 +3,7 @@ import type { ErrorCode } from '@raccolta/contracts';
 /**
  * Validation message keys of one field whose refusal has an error code of its own (spec §8:
  * "invalid input of that kind"), answered instead of invalidInput wherever that field is refused:
- * by a route's schema (errors/error-handler.ts) or inside a service (a JSON patch's value).
+ * by a route's schema (http/error-handler.ts) or inside a service (a JSON patch's value).
  */
 const TEAM_NAME = { code: 'invalidTeamName', message: 'The team name is not valid' } as const;
 const FIELD_ERRORS: Record<string, { code: ErrorCode; message: string }> = {

@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Clock } from '../context.js';
-import { count } from '../auth/rate-limiter.js';
+import { count } from '../db/rate-limits.js';
 import type { Db } from '../db/create-db.js';
 
 /** Keys of request counts, apart from the sign-in and mail counters of the same table. */

@@ -6,7 +6,7 @@ import {
   type InviteMemberRequest,
   type Member,
 } from '@raccolta/contracts';
-import { reserve } from '../auth/rate-limiter.js';
+import { reserve } from '../db/rate-limits.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/create-db.js';
 import { isUniqueViolation } from '../db/unique-violation.js';

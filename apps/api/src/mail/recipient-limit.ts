@@ -1,4 +1,4 @@
-import { release, reserve } from '../auth/rate-limiter.js';
+import { release, reserve } from '../db/rate-limits.js';
 import type { Db } from '../db/create-db.js';
 
 /**

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { ERROR_STATUS } from '@raccolta/contracts';
 import fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registerErrorHandler } from '../errors/error-handler.js';
+import { registerErrorHandler } from '../http/error-handler.js';
 import { createLocalStorage, type LocalStorage } from './local-storage.js';
 import type { SignedUrlOptions } from './storage.js';
 import { storageRoutes } from './storage.routes.js';

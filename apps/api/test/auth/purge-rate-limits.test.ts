@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeRateLimitsJob } from '../../src/auth/purge-rate-limits.job.js';
-import { reserve } from '../../src/auth/rate-limiter.js';
+import { reserve } from '../../src/db/rate-limits.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 describe('rate-limits.purge job', () => {

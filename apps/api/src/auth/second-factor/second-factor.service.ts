@@ -13,7 +13,7 @@ import { AppError } from '../../errors/app-error.js';
 import { findUserById, type UserRow } from '../../users/users.repository.js';
 import { checkCode, consumeCode, createCode } from '../one-time-codes.js';
 import { verifyPassword } from '../passwords.js';
-import { clear, reserve } from '../rate-limiter.js';
+import { clear, reserve } from '../../db/rate-limits.js';
 import type { SessionDevice } from '../devices.js';
 import { sendSecurityNotice } from '../security-notices.js';
 import { markSessionAuthenticated, sessionAuthenticatedAt, startSession } from '../sessions.js';

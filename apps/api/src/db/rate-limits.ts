@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/create-db.js';
+import type { Db } from './create-db.js';
 
 /**
  * Counters in the database, so every API process sees the same counts (per account, per client

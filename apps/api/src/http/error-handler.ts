@@ -1,9 +1,9 @@
 import type { ErrorBody, ErrorCode } from '@raccolta/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { PERMISSIONS_POLICY } from '../http/security.js';
-import { AppError } from './app-error.js';
-import { fieldError } from './field-errors.js';
+import { PERMISSIONS_POLICY } from './security.js';
+import { AppError } from '../errors/app-error.js';
+import { fieldError } from '../errors/field-errors.js';
 
 /** Framework errors that carry a 4xx status, by status, when nothing more specific applies. */
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
