@@ -16,6 +16,11 @@ import { createDownloadRequestSchema, downloadLinkQuerySchema } from './download
 import { fileDownloadQuerySchema, fileListQuerySchema } from './files.js';
 import { pageQuerySchema } from './pagination.js';
 import { trashListQuerySchema, trashSelectionSchema } from './trash.js';
+import {
+  createUploadLinkSchema,
+  openUploadLinkSchema,
+  updateUploadLinkSchema,
+} from './upload-links.js';
 import { tokenSetSchema } from './users.js';
 import * as validation from './validation.js';
 
@@ -42,6 +47,9 @@ const INPUT_SCHEMAS = new Map<string, z.ZodType>([
   ['fileDownloadQuerySchema', fileDownloadQuerySchema],
   ['trashListQuerySchema', trashListQuerySchema],
   ['trashSelectionSchema', trashSelectionSchema],
+  ['createUploadLinkSchema', createUploadLinkSchema],
+  ['updateUploadLinkSchema', updateUploadLinkSchema],
+  ['openUploadLinkSchema', openUploadLinkSchema],
 ]);
 
 /** Shapes the API answers with; their messages are never shown, so zod's defaults are fine. */
@@ -99,6 +107,12 @@ const RESPONSE_SCHEMAS = new Set([
   'trashListResponseSchema',
   'trashRestoreResponseSchema',
   'trashPurgeResponseSchema',
+  'uploadLinkSchema',
+  'uploadLinkListResponseSchema',
+  'uploadLinkInfoSchema',
+  'guestSessionSchema',
+  'guestFileSchema',
+  'guestFileListResponseSchema',
 ]);
 
 /** A valid value for every field name the input schemas use. */
@@ -168,6 +182,7 @@ const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   dateRangeSchema: { from: 1000, to: 2000 },
   secondFactorRequestSchema: { challenge: 'c', totp: '123456' },
   totpDisableRequestSchema: { password: 'abcdefgh' },
+  updateUploadLinkSchema: { enabled: true },
 };
 
 const BAD_VALUES: readonly unknown[] = [

@@ -32,6 +32,7 @@ import {
   canSeeCollection,
   canSeeMemberInfo,
   canSeeTeamDetails,
+  canManageUploadLinks,
   canUpdateCollection,
   CONDITIONAL_PERMISSIONS,
   hasPermission,
@@ -138,6 +139,7 @@ describe('the collection access table', () => {
     readFiles: (input) => canSeeCollection(input) && hasPermission(input.role, 'readFile'),
     downloadFile: (input) => canSeeCollection(input) && canDownloadFile(input.role),
     deleteFile: (input) => canSeeCollection(input) && canDeleteFile(input.role),
+    manageLinks: (input) => canSeeCollection(input) && canManageUploadLinks(input),
   };
 
   for (const action of COLLECTION_ACTIONS) {
@@ -278,6 +280,7 @@ describe('every rule has a table', () => {
     'canUpdateCollection',
     'canCreateFile',
     'canCreateCollection',
+    'canManageUploadLinks',
     ...Object.values({
       info: 'canSeeMemberInfo',
       resetPassword: 'canResetMemberPassword',

@@ -26,6 +26,8 @@ export const COLLECTION_ACTIONS = [
   /** Take a download link of one of its files. */
   'downloadFile',
   'deleteFile',
+  /** Create, list, change, disable and delete its upload links for guests (issue #36). */
+  'manageLinks',
 ] as const;
 export type CollectionAction = (typeof COLLECTION_ACTIONS)[number];
 
@@ -47,6 +49,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'owner', own: true, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'owner', own: true, mode: 'owned', action: 'downloadFile', allowed: true },
   { role: 'owner', own: true, mode: 'owned', action: 'deleteFile', allowed: true },
+  { role: 'owner', own: true, mode: 'owned', action: 'manageLinks', allowed: true },
   { role: 'owner', own: true, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'owner', own: true, mode: 'collaborative', action: 'update', allowed: true },
   { role: 'owner', own: true, mode: 'collaborative', action: 'changeMode', allowed: true },
@@ -55,6 +58,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'owner', own: true, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'owner', own: true, mode: 'collaborative', action: 'downloadFile', allowed: true },
   { role: 'owner', own: true, mode: 'collaborative', action: 'deleteFile', allowed: true },
+  { role: 'owner', own: true, mode: 'collaborative', action: 'manageLinks', allowed: true },
   { role: 'owner', own: false, mode: 'owned', action: 'see', allowed: true },
   { role: 'owner', own: false, mode: 'owned', action: 'update', allowed: true },
   { role: 'owner', own: false, mode: 'owned', action: 'changeMode', allowed: true },
@@ -63,6 +67,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'owner', own: false, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'owner', own: false, mode: 'owned', action: 'downloadFile', allowed: true },
   { role: 'owner', own: false, mode: 'owned', action: 'deleteFile', allowed: true },
+  { role: 'owner', own: false, mode: 'owned', action: 'manageLinks', allowed: true },
   { role: 'owner', own: false, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'owner', own: false, mode: 'collaborative', action: 'update', allowed: true },
   { role: 'owner', own: false, mode: 'collaborative', action: 'changeMode', allowed: true },
@@ -71,6 +76,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'owner', own: false, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'owner', own: false, mode: 'collaborative', action: 'downloadFile', allowed: true },
   { role: 'owner', own: false, mode: 'collaborative', action: 'deleteFile', allowed: true },
+  { role: 'owner', own: false, mode: 'collaborative', action: 'manageLinks', allowed: true },
 
   // The admin: as the owner (the two differ on team aliases and deleting the team only).
   { role: 'admin', own: true, mode: 'owned', action: 'see', allowed: true },
@@ -81,6 +87,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'admin', own: true, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'admin', own: true, mode: 'owned', action: 'downloadFile', allowed: true },
   { role: 'admin', own: true, mode: 'owned', action: 'deleteFile', allowed: true },
+  { role: 'admin', own: true, mode: 'owned', action: 'manageLinks', allowed: true },
   { role: 'admin', own: true, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'admin', own: true, mode: 'collaborative', action: 'update', allowed: true },
   { role: 'admin', own: true, mode: 'collaborative', action: 'changeMode', allowed: true },
@@ -89,6 +96,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'admin', own: true, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'admin', own: true, mode: 'collaborative', action: 'downloadFile', allowed: true },
   { role: 'admin', own: true, mode: 'collaborative', action: 'deleteFile', allowed: true },
+  { role: 'admin', own: true, mode: 'collaborative', action: 'manageLinks', allowed: true },
   { role: 'admin', own: false, mode: 'owned', action: 'see', allowed: true },
   { role: 'admin', own: false, mode: 'owned', action: 'update', allowed: true },
   { role: 'admin', own: false, mode: 'owned', action: 'changeMode', allowed: true },
@@ -97,6 +105,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'admin', own: false, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'admin', own: false, mode: 'owned', action: 'downloadFile', allowed: true },
   { role: 'admin', own: false, mode: 'owned', action: 'deleteFile', allowed: true },
+  { role: 'admin', own: false, mode: 'owned', action: 'manageLinks', allowed: true },
   { role: 'admin', own: false, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'admin', own: false, mode: 'collaborative', action: 'update', allowed: true },
   { role: 'admin', own: false, mode: 'collaborative', action: 'changeMode', allowed: true },
@@ -105,6 +114,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'admin', own: false, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'admin', own: false, mode: 'collaborative', action: 'downloadFile', allowed: true },
   { role: 'admin', own: false, mode: 'collaborative', action: 'deleteFile', allowed: true },
+  { role: 'admin', own: false, mode: 'collaborative', action: 'manageLinks', allowed: true },
 
   // The uploader (Contributor): its own collections and the shared ones; changes its own only;
   // adds files to both; never switches the mode, deletes, or takes downloads (no createDownload).
@@ -116,6 +126,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'uploader', own: true, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'uploader', own: true, mode: 'owned', action: 'downloadFile', allowed: false },
   { role: 'uploader', own: true, mode: 'owned', action: 'deleteFile', allowed: false },
+  { role: 'uploader', own: true, mode: 'owned', action: 'manageLinks', allowed: true },
   { role: 'uploader', own: true, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'uploader', own: true, mode: 'collaborative', action: 'update', allowed: true },
   { role: 'uploader', own: true, mode: 'collaborative', action: 'changeMode', allowed: false },
@@ -124,6 +135,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'uploader', own: true, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'uploader', own: true, mode: 'collaborative', action: 'downloadFile', allowed: false },
   { role: 'uploader', own: true, mode: 'collaborative', action: 'deleteFile', allowed: false },
+  { role: 'uploader', own: true, mode: 'collaborative', action: 'manageLinks', allowed: true },
   // Someone else's private collection: not even there.
   { role: 'uploader', own: false, mode: 'owned', action: 'see', allowed: false },
   { role: 'uploader', own: false, mode: 'owned', action: 'update', allowed: false },
@@ -133,6 +145,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'uploader', own: false, mode: 'owned', action: 'readFiles', allowed: false },
   { role: 'uploader', own: false, mode: 'owned', action: 'downloadFile', allowed: false },
   { role: 'uploader', own: false, mode: 'owned', action: 'deleteFile', allowed: false },
+  { role: 'uploader', own: false, mode: 'owned', action: 'manageLinks', allowed: false },
   // Someone else's shared collection: seen, uploaded into, not renamed.
   { role: 'uploader', own: false, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'uploader', own: false, mode: 'collaborative', action: 'update', allowed: false },
@@ -142,6 +155,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'uploader', own: false, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'uploader', own: false, mode: 'collaborative', action: 'downloadFile', allowed: false },
   { role: 'uploader', own: false, mode: 'collaborative', action: 'deleteFile', allowed: false },
+  { role: 'uploader', own: false, mode: 'collaborative', action: 'manageLinks', allowed: false },
 
   // The viewer: sees and downloads everything, changes nothing. (A viewer creates no collection,
   // but one made while an uploader stays its own after a role change.)
@@ -153,6 +167,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'viewer', own: true, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'viewer', own: true, mode: 'owned', action: 'downloadFile', allowed: true },
   { role: 'viewer', own: true, mode: 'owned', action: 'deleteFile', allowed: false },
+  { role: 'viewer', own: true, mode: 'owned', action: 'manageLinks', allowed: false },
   { role: 'viewer', own: true, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'viewer', own: true, mode: 'collaborative', action: 'update', allowed: false },
   { role: 'viewer', own: true, mode: 'collaborative', action: 'changeMode', allowed: false },
@@ -161,6 +176,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'viewer', own: true, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'viewer', own: true, mode: 'collaborative', action: 'downloadFile', allowed: true },
   { role: 'viewer', own: true, mode: 'collaborative', action: 'deleteFile', allowed: false },
+  { role: 'viewer', own: true, mode: 'collaborative', action: 'manageLinks', allowed: false },
   { role: 'viewer', own: false, mode: 'owned', action: 'see', allowed: true },
   { role: 'viewer', own: false, mode: 'owned', action: 'update', allowed: false },
   { role: 'viewer', own: false, mode: 'owned', action: 'changeMode', allowed: false },
@@ -169,6 +185,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'viewer', own: false, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'viewer', own: false, mode: 'owned', action: 'downloadFile', allowed: true },
   { role: 'viewer', own: false, mode: 'owned', action: 'deleteFile', allowed: false },
+  { role: 'viewer', own: false, mode: 'owned', action: 'manageLinks', allowed: false },
   { role: 'viewer', own: false, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'viewer', own: false, mode: 'collaborative', action: 'update', allowed: false },
   { role: 'viewer', own: false, mode: 'collaborative', action: 'changeMode', allowed: false },
@@ -177,6 +194,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'viewer', own: false, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'viewer', own: false, mode: 'collaborative', action: 'downloadFile', allowed: true },
   { role: 'viewer', own: false, mode: 'collaborative', action: 'deleteFile', allowed: false },
+  { role: 'viewer', own: false, mode: 'collaborative', action: 'manageLinks', allowed: false },
 ];
 
 /** Creating a collection of `mode` in a team of `teamMode`. */
