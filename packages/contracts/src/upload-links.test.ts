@@ -51,9 +51,12 @@ describe('upload link schemas', () => {
     expect(UPLOAD_LINK_TOKEN_PATTERN.test('A'.repeat(43))).toBe(true);
   });
 
-  it('treats a blank guest name as none and checks the e-mail', () => {
-    expect(openUploadLinkSchema.parse({ name: '   ' }).name).toBeUndefined();
-    expect(openUploadLinkSchema.parse({ name: ' Anna ' }).name).toBe('Anna');
-    expect(firstMessage(openUploadLinkSchema.safeParse({ email: 'nope' }))).toBe('invalidEmail');
+  it('opens with an optional password and guest id only', () => {
+    expect(openUploadLinkSchema.parse({ guestId: '01940000-0000-7000-8000-000000000000' })).toEqual(
+      {
+        guestId: '01940000-0000-7000-8000-000000000000',
+      },
+    );
+    expect(openUploadLinkSchema.safeParse({ guestId: 'nope' }).success).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, FORBIDDEN_TEXT_PATTERN, isVisibleText } from './validation-fields.js';
+import { FORBIDDEN_TEXT_PATTERN } from './validation-fields.js';
 
 /**
  * Upload links for guests (issue #36): a collection's owner, an admin or the collection's
@@ -113,23 +113,9 @@ export type UpdateUploadLink = z.input<typeof updateUploadLinkSchema>;
  */
 export const UPLOAD_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 
-const guestNameSchema = z
-  .string(INVALID)
-  .trim()
-  .max(GUEST_NAME_MAX_LENGTH, INVALID)
-  .refine((v) => !FORBIDDEN_TEXT_PATTERN.test(v), INVALID)
-  .transform((v) => (isVisibleText(v) ? v : undefined));
-
-/**
- * POST /guest/links/{token}/open: the password when the link has one, and the guest's name and
- * e-mail (required as the link says). `guestId` is the one the browser kept from an earlier
- * visit, so the guest sees the files they sent then.
- */
 export const openUploadLinkSchema = z.object(
   {
     password: z.string(INVALID).max(UPLOAD_LINK_PASSWORD_MAX_LENGTH, INVALID).optional(),
-    name: guestNameSchema.optional(),
-    email: z.string(INVALID).trim().regex(EMAIL_PATTERN, { error: 'invalidEmail' }).optional(),
     guestId: z.uuid(INVALID).optional(),
   },
   INVALID,

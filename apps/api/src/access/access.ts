@@ -228,7 +228,9 @@ async function load(
       !upload ||
       upload.team_id !== team.id ||
       upload.collection_id !== collection.id ||
-      upload.created_by !== actor.id
+      upload.created_by !== actor.id ||
+      // A guest's upload through a link is reached through the link only (guest-access.ts).
+      upload.link_id !== null
     ) {
       throw new AppError('notFound');
     }

@@ -7,6 +7,7 @@ import {
   canDeleteFile,
   canDownloadFile,
   canManageTrash,
+  canManageUploadLinks,
   canRenameTeam,
   canSeeTeamDetails,
   canUpdateCollection,
@@ -56,6 +57,8 @@ export const can = {
   deleteFile: ((a) =>
     hasPermission(a.role, 'readFile') && canDeleteFile(a.role)) as Rule<CollectionAccess>,
   createDownload: ((a) => canCreateDownload(a.role)) as Rule<CollectionAccess>,
+  /** Its upload links for guests (issue #36). */
+  manageUploadLinks: ((a) => canManageUploadLinks(onCollection(a))) as Rule<CollectionAccess>,
   /** The caller's own download: still allowed to read downloads. */
   readDownload: ((a) => hasPermission(a.role, 'readDownload')) as Rule<CollectionAccess>,
 

@@ -144,6 +144,10 @@ export async function fileRowFor(
     created_at: now,
     updated_at: now,
     damaged_at: null,
+    link_id: null,
+    guest_id: null,
+    guest_name: null,
+    guest_email: null,
   };
 }
 

@@ -16,6 +16,7 @@ import * as m0014 from './0014-trash.js';
 import * as m0015 from './0015-storage-verification.js';
 import * as m0016 from './0016-second-factors.js';
 import * as m0017 from './0017-session-devices.js';
+import * as m0020 from './0020-upload-links.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-storage-verification': m0015,
   '0016-second-factors': m0016,
   '0017-session-devices': m0017,
+  '0020-upload-links': m0020,
 };
