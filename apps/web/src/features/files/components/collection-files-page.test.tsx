@@ -125,6 +125,29 @@ describe('files screen', { timeout: 30_000 }, () => {
     expect(list.mock.calls.length).toBe(asked);
   });
 
+  it("shows a file sent through an upload link as the guest's, not as its maker's", async () => {
+    const guestFile = fileItem({
+      name: 'from-anna.jpg',
+      guest: { linkId: '0195f0c2-7c1a-7000-8000-0000000000aa', name: 'Anna', email: null },
+    });
+    const unnamed = fileItem({
+      name: 'from-someone.jpg',
+      guest: { linkId: '0195f0c2-7c1a-7000-8000-0000000000aa', name: null, email: null },
+    });
+    serve({ files: [guestFile, unnamed, SCORE] });
+    renderFilesPage();
+    const table = await screen.findByRole('table', { name: 'Files of Spring concert' });
+    const rowOf = (name: string) => {
+      const row = within(table).getByText(name).closest('tr');
+      if (row === null) throw new Error(`${name}: no row`);
+      return row;
+    };
+    expect(within(rowOf('from-anna.jpg')).getByText('Guest: Anna')).toBeTruthy();
+    expect(within(rowOf('from-anna.jpg')).queryByText('Bea')).toBeNull();
+    expect(within(rowOf('from-someone.jpg')).getByText('Guest')).toBeTruthy();
+    expect(within(rowOf('score.pdf')).getByText('Bea')).toBeTruthy();
+  });
+
   it('sets unread files apart: a bold name and a dot named Unread', async () => {
     serve({ files: [PHOTO, SCORE] });
     renderFilesPage();

@@ -126,6 +126,7 @@ function FileRow({ file, wide, onOpen, onSelectUploader, actions, onAction }: Fi
                 <Box sx={{ minWidth: 0, flexShrink: 1 }}>
                   <UploaderButton
                     uploader={file.uploader}
+                    guest={file.guest}
                     avatarSize={20}
                     onSelect={onSelectUploader}
                   />
@@ -140,7 +141,12 @@ function FileRow({ file, wide, onOpen, onSelectUploader, actions, onAction }: Fi
       </TableCell>
       {wide && (
         <TableCell sx={{ py: 1 }}>
-          <UploaderButton uploader={file.uploader} avatarSize={28} onSelect={onSelectUploader} />
+          <UploaderButton
+            uploader={file.uploader}
+            guest={file.guest}
+            avatarSize={28}
+            onSelect={onSelectUploader}
+          />
         </TableCell>
       )}
       {wide && (
