@@ -57,6 +57,7 @@ const SAME_IN_BOTH: Readonly<Record<string, string>> = {
   'statusPage.problems.database': '“database” is Italian too',
   'collections.row.files_one': '“file” is Italian too, and invariable',
   'downloads.page.files_one': '“file” is Italian too, and invariable',
+  'uploadLinks.fileCount_one': '“file” is Italian too, and invariable',
   'downloads.page.title': '“Download” is the word the Italian texts use throughout',
   'documentTitle.app': 'the page name (translated) beside the product name',
 };
