@@ -1,11 +1,12 @@
-// `npm test`: lint and typecheck side by side, formatting, the unit tests of every project with
-// the API tests on SQLite under the machine's Node (`unit`), the API tests again on PostgreSQL under
-// Node 24 (`node24`, scripts/node24.mjs; needs TEST_DATABASE_URL; Node 24 and its copy of the
-// repository are installed from the start, beside the other steps), the builds, the cluster test
-// (nginx, two API nodes, two workers), and the e2e specs in Chromium, each Playwright worker
-// against its own app. `npm test -- node24` runs one step (`lint`, `format`, `typecheck`, `unit`,
-// `node24`, `build`, `cluster`, `e2e`). Every step runs even when an earlier one fails; each has
-// a summary line, and the last line is `N passed, N failed`.
+// `npm test`, in three phases that each keep the machine's two cores busy: lint, typecheck and
+// formatting side by side; the unit tests of every project with the API tests on SQLite under the
+// machine's Node (`unit`) beside the API tests on PostgreSQL under Node 24 (`node24`,
+// scripts/node24.mjs; needs TEST_DATABASE_URL; Node 24 and its copy of the repository are
+// installed from the start); then the builds, and the cluster test (nginx, two API nodes, two
+// workers) beside the e2e specs in Chromium, each Playwright worker against its own app.
+// `npm test -- node24` runs one step (`lint`, `format`, `typecheck`, `unit`, `node24`, `build`,
+// `cluster`, `e2e`). Every step runs even when an earlier one fails; a step's output is printed
+// whole when it ends, each has a summary line, and the last line is `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -46,29 +47,32 @@ function check(name, cmd, args, env) {
 }
 
 /**
- * Steps without test cases run side by side, each counting as one check. Their output is held
- * and printed whole, step by step, once each ends.
+ * Runs a step with its output held, printed whole once it ends, so steps running side by side do
+ * not interleave their lines.
  */
+function held(name, cmd, args, env = {}) {
+  console.log(`=== ${name} started`);
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${name}: ${cmd} ${args.join(' ')} (${seconds}s)`);
+      process.stdout.write(Buffer.concat(output));
+      resolve({ ok: code === 0, seconds });
+    });
+  });
+}
+
+/** Steps without test cases, side by side, each counting as one check. */
 async function together(steps) {
   const chosen = steps.filter(([name]) => !only.length || only.includes(name));
   const results = await Promise.all(
-    chosen.map(
-      ([name, cmd, args]) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(cmd, args, { cwd: root, env: process.env });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
-          child.on('close', (code) => {
-            const seconds = ((Date.now() - started) / 1000).toFixed(1);
-            console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-            process.stdout.write(Buffer.concat(output));
-            resolve({ name, ok: code === 0, seconds });
-          });
-        }),
-    ),
+    chosen.map(async ([name, cmd, args]) => ({ name, ...(await held(name, cmd, args)) })),
   );
   for (const { name, ok, seconds } of results) {
     if (ok) passed++;
@@ -147,10 +151,10 @@ function listTests(failing, retried) {
   for (const t of retried.slice(0, 20)) summary.push(`       passed on retry: ${t}`);
 }
 
-function vitest(name, args, env) {
+async function vitest(name, args, env) {
   if (only.length && !only.includes(name)) return;
   const out = path.join(reports, `${name}.json`);
-  const { ok, seconds } = run(
+  const { ok, seconds } = await held(
     name,
     'npx',
     [
@@ -213,7 +217,7 @@ async function node24() {
     return;
   }
   const out = path.join(reports, `${name}.json`);
-  const { ok, seconds } = run(name, 'node', [
+  const { ok, seconds } = await held(name, 'node', [
     'scripts/node24.mjs',
     'test',
     node24Preparation.dir,
@@ -245,39 +249,48 @@ function chromiumPath() {
   return existsSync(p) ? p : null;
 }
 
-// Lint and typecheck, each one process on one core, side by side on the machine's two.
+// The steps run in three phases, each filling the machine's two cores: what only reads the sources
+// (lint, typecheck, formatting); the API and unit tests on both databases; after the build, the
+// cluster test beside the e2e specs. Most API and cluster tests wait on the disk, PostgreSQL and
+// the processes they start, so two such steps side by side take little longer than one
+// (docs/architecture.md, "Tests").
 const linting = !only.length || only.includes('lint');
 await together([
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0', ...(linting ? eslintCacheArgs() : [])]],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+  // Formatting as `npm run format` writes it (Prettier; .prettierignore leaves out Markdown).
+  ['format', 'npx', ['prettier', '--check', '.']],
 ]);
-// Formatting as `npm run format` writes it (Prettier; .prettierignore leaves out Markdown).
-check('format', 'npx', ['prettier', '--check', '.']);
-// Every project; the API tests on SQLite under the machine's Node.
-vitest('unit', []);
 
-// The API tests on PostgreSQL under Node 24.
-if (process.env.TEST_DATABASE_URL) {
-  await node24();
-} else if (node24Selected) {
-  if (ci) {
-    failed++;
-    summary.push('FAIL node24: TEST_DATABASE_URL is not set (required under CI=true)');
-  } else {
-    summary.push(
-      'skip node24: set TEST_DATABASE_URL=postgres://… to run the API tests on PostgreSQL under Node 24',
-    );
+/** The API tests on PostgreSQL under Node 24, or why they cannot run. */
+async function node24Step() {
+  if (process.env.TEST_DATABASE_URL) {
+    await node24();
+  } else if (node24Selected) {
+    if (ci) {
+      failed++;
+      summary.push('FAIL node24: TEST_DATABASE_URL is not set (required under CI=true)');
+    } else {
+      summary.push(
+        'skip node24: set TEST_DATABASE_URL=postgres://… to run the API tests on PostgreSQL under Node 24',
+      );
+    }
   }
 }
+
+// Every project, with the API tests on SQLite under the machine's Node, beside the API tests on
+// PostgreSQL under Node 24.
+await Promise.all([vitest('unit', []), node24Step()]);
 
 check('build', 'node', ['scripts/build-if-needed.mjs', '--force']);
 
 // Several nodes behind nginx on PostgreSQL and S3 (apps/api/cluster/, docs/deployment.md): the
 // built API and worker processes, as their systemd units start them.
-if (!only.length || only.includes('cluster')) {
+async function clusterStep() {
+  if (only.length && !only.includes('cluster')) return;
   const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].some((p) => existsSync(p));
   if (process.env.TEST_DATABASE_URL && nginx) {
-    vitest('cluster', ['--config', 'apps/api/cluster/vitest.config.ts']);
+    await vitest('cluster', ['--config', 'apps/api/cluster/vitest.config.ts']);
   } else if (ci) {
     failed++;
     summary.push('FAIL cluster: needs TEST_DATABASE_URL and nginx (required under CI=true)');
@@ -288,7 +301,8 @@ if (!only.length || only.includes('cluster')) {
   }
 }
 
-if (!only.length || only.includes('e2e')) {
+async function e2eStep() {
+  if (only.length && !only.includes('e2e')) return;
   const chromium = chromiumPath();
   if (!chromium) {
     if (ci) {
@@ -302,7 +316,7 @@ if (!only.length || only.includes('e2e')) {
   } else {
     const out = path.join(reports, 'e2e.json');
     // Every Playwright worker starts its own app and helpers on free ports (e2e/support/servers.ts).
-    const { ok, seconds } = run(
+    const { ok, seconds } = await held(
       'e2e',
       'npx',
       ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
@@ -338,6 +352,8 @@ if (!only.length || only.includes('e2e')) {
     }
   }
 }
+
+await Promise.all([clusterStep(), e2eStep()]);
 
 console.log(`\n${summary.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -34,7 +34,7 @@ const TAB_TITLES = {
 /** The version in force of each document, and its date as the page writes it. */
 const VERSION_DATES = {
   terms: { version: '2025-03-05', en: '5 March 2025', it: '5 marzo 2025' },
-  privacy: { version: '2026-11-27', en: '27 November 2026', it: '27 novembre 2026' },
+  privacy: { version: '2026-11-28', en: '28 November 2026', it: '28 novembre 2026' },
 };
 
 async function expectLegalPage(

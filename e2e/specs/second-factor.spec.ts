@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { test, expect } from '../support/test.js';
 import { createVerifiedAccount, newAccount, type Account } from '../support/accounts.js';
 import { otherBrowser } from '../support/browser.js';
+import { ageSessions } from '../support/database.js';
 import { waitForMail } from '../support/mailbox.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
@@ -30,9 +31,7 @@ test.describe('second factors', () => {
   // The wrong code typed on purpose answers 400.
   test.use({ viewport: { width: 375, height: 740 }, colorScheme: 'dark', allowedStatuses: [400] });
 
-  // Passkeys are tested through the API with a software authenticator
-  // (apps/api/test/auth/second-factor.test.ts): Chromium refuses WebAuthn on an IP address, and
-  // these servers answer on 127.0.0.1.
+  // Passkeys: passkeys.spec.ts, with a virtual authenticator, on an app reached as localhost.
   test('an authenticator app and a recovery code guard the sign-in', async ({
     page,
     browser,
@@ -104,5 +103,46 @@ test.describe('second factors', () => {
     await expect(fourth.page.getByRole('alert')).toBeVisible();
     await expect(fourth.page).toHaveURL(/\/auth\/signin/);
     await fourth.close();
+  });
+  test.describe('confirming it is you', () => {
+    // The refused change (403) and the wrong password typed on purpose (401).
+    test.use({ allowedStatuses: [401, 403] });
+
+    test('a change long after the sign-in asks for the password first', async ({
+      page,
+      request,
+    }) => {
+      const account = newAccount('reauth');
+      await createVerifiedAccount(request, account);
+      await signIn(page, account);
+      await page.goto('/profile');
+      await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+      await page.getByLabel('Code from the authenticator app').fill(totpCode(secret));
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      await page.getByRole('button', { name: 'I have saved them' }).click();
+
+      // Eleven minutes later (the sign-in must be within ten), new recovery codes need the password.
+      ageSessions(account.email, 11 * 60_000);
+      await page.getByRole('button', { name: 'Generate new codes' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' });
+      await expect(
+        dialog.getByText('Enter your password to change how you sign in.', { exact: false }),
+      ).toBeVisible();
+      await page.screenshot({
+        animations: 'disabled',
+        path: `${SCREENSHOT_DIR}reauthenticate-phone-dark.png`,
+      });
+      // A wrong password is said so, and the session goes on.
+      await dialog.getByLabel('Password').fill('not-the-password');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await expect(dialog.getByRole('alert')).toBeVisible();
+      await dialog.getByLabel('Password').fill(account.password);
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await expect(dialog).toBeHidden();
+      const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+      await expect(codes).toHaveCount(10);
+      await expect(page).toHaveURL(/\/profile$/);
+    });
   });
 });

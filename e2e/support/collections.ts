@@ -7,7 +7,12 @@ export async function apiCreateCollection(
   request: APIRequestContext,
   token: string,
   teamId: string,
-  body: { name: string; description?: string; mode?: 'owned' | 'collaborative' },
+  body: {
+    name: string;
+    description?: string;
+    mode?: 'owned' | 'collaborative';
+    deadline?: { local: string; timeZone: string };
+  },
 ): Promise<string> {
   const res = await request.post(`/api/teams/${teamId}/collections`, {
     headers: bearer(token),

@@ -110,9 +110,12 @@ async function stop(servers: Started[]) {
   );
 }
 
-async function startServers(): Promise<{ servers: E2eServers; stop: () => Promise<void> }> {
+async function startServers(
+  appHost: string,
+): Promise<{ servers: E2eServers; stop: () => Promise<void> }> {
   const [port, smtpPort, mailboxPort, oidcPort, analyticsPort] = await freePorts();
-  const baseURL = `http://127.0.0.1:${port}`;
+  // The app listens on 127.0.0.1 whatever name it is reached by.
+  const baseURL = `http://${appHost}:${port}`;
   const analyticsOrigin = `http://127.0.0.1:${analyticsPort}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'raccolta-e2e-'));
   const tsx = ['--conditions=source', '--import', 'tsx'];
@@ -142,6 +145,10 @@ async function startServers(): Promise<{ servers: E2eServers; stop: () => Promis
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       JOB_POLL_MS: '200',
+      // The clock specs move (apps/api/src/test-clock.ts; e2e/support/clock.ts): read only
+      // under NODE_ENV=test, which otherwise only checks responses against their schemas.
+      NODE_ENV: 'test',
+      TEST_CLOCK_FILE: path.join(dataDir, 'clock-offset-ms'),
       // Small parts, so a collection of a few photos shows how a large download is split.
       DOWNLOAD_PART_MAX_BYTES: String(1024 * 1024),
       // One worker's specs are one client address loading page after page and calling the API
@@ -187,12 +194,17 @@ async function startServers(): Promise<{ servers: E2eServers; stop: () => Promis
  * context a spec opens) points at the worker's own app. The support modules that reach the
  * mailbox and the analytics stand-in read their ports from this worker's environment.
  */
-export const test = base.extend<object, { e2eServers: E2eServers }>({
+export const test = base.extend<object, { e2eServers: E2eServers; appHost: string }>({
+  /**
+   * The name the app is reached by, in the browser and in its PUBLIC_URL. 127.0.0.1 for most
+   * specs; a spec that needs a site name (WebAuthn refuses a numeric address) asks for
+   * `localhost` with `test.use({ appHost: 'localhost' })`, and gets a worker and servers of its
+   * own.
+   */
+  appHost: ['127.0.0.1', { scope: 'worker', option: true }],
   e2eServers: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const { servers, stop: stopServers } = await startServers();
+    async ({ appHost }, use) => {
+      const { servers, stop: stopServers } = await startServers(appHost);
       process.env.E2E_MAILBOX_PORT = String(servers.mailboxPort);
       process.env.E2E_ANALYTICS_PORT = String(servers.analyticsPort);
       process.env.E2E_DATA_DIR = servers.dataDir;

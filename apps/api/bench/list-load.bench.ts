@@ -17,6 +17,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { sql, type SqliteDatabase } from 'kysely';
 import { startSession } from '../src/auth/sessions.js';
+import { presentDeadline } from '../src/collections/deadlines.js';
 import { encodeCursor } from '../src/db/pagination.js';
 import { openSqlite } from '../src/db/sqlite.js';
 import { createTeam, createUser } from '../test/helpers/factories.js';
@@ -323,6 +324,11 @@ function collectionsFloor(sqlite: SqliteDatabase, userId: string, teamId: string
           updatedBy: r.updated_by,
           readAt: readAt === undefined ? null : new Date(readAt).toISOString(),
           filesCount: r.files_count,
+          deadline: presentDeadline({
+            deadline_at: r.deadline_at as number | null,
+            deadline_zone: r.deadline_zone as string | null,
+          }),
+          allowLateUploads: r.allow_late_uploads === 1,
         };
       }),
       pagination: {

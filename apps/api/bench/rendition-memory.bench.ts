@@ -68,6 +68,7 @@ async function storeTiff(
     content_type: 'image/tiff',
     size: data.length,
     sha256: stored.sha256 ?? '',
+    received_sha256: stored.sha256 ?? '',
     storage_key: keys.original,
     uploaded_by: where.ownerId,
     rendition_status: 'pending',
@@ -82,6 +83,7 @@ async function storeTiff(
     guest_id: null,
     guest_name: null,
     guest_email: null,
+    late: 0,
   };
   await ctx.db.insertInto('files').values(row).execute();
   return id;

@@ -4,6 +4,7 @@ import { benchBackup } from './backup.bench.js';
 import { benchDownloads } from './download.bench.js';
 import { benchFileList } from './file-list.bench.js';
 import { benchFirstLoad, benchPhoneLink } from './first-load.bench.js';
+import { benchHash } from './hash.bench.js';
 import { benchListLoad } from './list-load.bench.js';
 import { benchMigrations } from './migrations.bench.js';
 import { benchOffload } from './offload.bench.js';
@@ -89,6 +90,11 @@ suites.push({
 suites.push({
   name: 'Phone link in Chromium (150 ms RTT, 6.4 Mbit/s): first visit until the collections show (ratio: against the goal)',
   run: benchPhoneLink,
+});
+
+suites.push({
+  name: 'SHA-256 of a 1 GiB file in Chromium before an upload: the hashing worker (hash worker; ratio: throughput against sha256sum, goal >= 0.5)',
+  run: benchHash,
 });
 
 const only = process.argv.slice(2);

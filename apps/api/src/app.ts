@@ -24,6 +24,7 @@ import { statusRoutes } from './status/status.routes.js';
 import { clientConfigRoutes } from './client-config/client-config.routes.js';
 import { storageRoutes } from './storage/storage.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
+import { digestsRoutes } from './digests/digests.routes.js';
 import { teamsRoutes } from './teams/teams.routes.js';
 import { collectionsRoutes } from './collections/collections.routes.js';
 import { downloadsRoutes } from './downloads/downloads.routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await api.register(downloadsRoutes(ctx));
       await api.register(trashRoutes(ctx));
       await api.register(subscriptionsRoutes(ctx));
+      await api.register(digestsRoutes(ctx));
       await api.register(
         storageRoutes({
           storage: ctx.storage,

@@ -4,9 +4,12 @@
  * feature.
  */
 import { purgeOauthJob, purgeOauthSchedule } from './auth/oauth/purge-oauth.job.js';
+import { purgeSessionsJob, purgeSessionsSchedule } from './auth/purge-sessions.job.js';
 import { passwordResetJob } from './auth/password-reset.job.js';
 import { purgeRateLimitsJob, purgeRateLimitsSchedule } from './auth/purge-rate-limits.job.js';
 import { verificationResendJob } from './auth/verification-resend.job.js';
+import { sendRemindersJob, sendRemindersSchedule } from './collections/reminders.job.js';
+import { sendDigestsJob, sendDigestsSchedule } from './digests/send-digests.job.js';
 import { buildDownloadJob } from './downloads/build-download.job.js';
 import { expireDownloadsJob, expireDownloadsSchedule } from './downloads/expire-downloads.job.js';
 import { deleteFileObjectsJob } from './files/delete-file-objects.job.js';
@@ -52,6 +55,7 @@ export const jobs = [
   purgeJobsJob,
   sweepStorageTempJob,
   purgeOauthJob,
+  purgeSessionsJob,
   purgeRateLimitsJob,
   renderFileJob,
   deleteFileObjectsJob,
@@ -64,6 +68,8 @@ export const jobs = [
   purgeMailCopiesJob,
   purgeTrashJob,
   verifyStorageJob,
+  sendRemindersJob,
+  sendDigestsJob,
 ];
 
 /**
@@ -74,12 +80,15 @@ export const schedules: Schedule[] = [
   purgeJobsSchedule,
   sweepStorageTempSchedule,
   purgeOauthSchedule,
+  purgeSessionsSchedule,
   purgeRateLimitsSchedule,
   expireUploadsSchedule,
   expireDownloadsSchedule,
   purgeSubscriptionsSchedule,
   purgeMailCopiesSchedule,
   purgeTrashSchedule,
+  sendRemindersSchedule,
+  sendDigestsSchedule,
 ];
 
 /** The schedules a worker with this configuration registers. */

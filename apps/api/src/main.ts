@@ -1,9 +1,10 @@
 import { ConfigError, loadConfig } from './config/config.js';
 import { createServer } from './server.js';
+import { serverClock } from './test-clock.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const server = await createServer(config);
+  const server = await createServer(config, { clock: serverClock(config) });
   const address = await server.app.listen({ host: config.host, port: config.port });
   const shown = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl : address;
   const metrics = server.metricsServer ? `\n  Metrics: ${server.metricsServer.url}/metrics` : '';

@@ -9,6 +9,7 @@ import {
   idSchema,
 } from './validation-fields.js';
 import { epochMsSchema } from './validation-filters.js';
+import { deadlineInputSchema, deadlineSchema } from './deadlines.js';
 
 /** Collection shapes, list queries and changes (spec §3 Collection, §7 "Collections and files"). */
 
@@ -50,6 +51,10 @@ export const collectionSchema = z.object({
   /** When the caller last opened this collection; null if never. */
   readAt: z.iso.datetime().nullable(),
   filesCount: z.number().int().nonnegative(),
+  /** Its deadline, or null (issue #36); see dueState in deadlines.ts. */
+  deadline: deadlineSchema.nullable(),
+  /** After the deadline: true accepts files, marked late; false refuses them (collectionClosed). */
+  allowLateUploads: z.boolean(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
 
@@ -107,7 +112,7 @@ const tagsValueSchema = z
 
 /**
  * PATCH /teams/{teamId}/collections/{collectionId}: RFC 6902 `replace` (or `test`) over /name,
- * /description (also `add`/`remove`), /tags and /mode. Tags must be members of the team; a
+ * /description and /deadline (also `add`/`remove`), /tags, /mode and /allowLateUploads. Tags must be members of the team; a
  * `replace` of /mode needs canChangeCollectionMode. Operations apply in order, all or none.
  */
 const op = z.enum(['replace', 'test'], INVALID);
@@ -125,6 +130,13 @@ export const collectionPatchSchema = z
         }),
         z.object({ op, path: z.literal('/tags'), value: tagsValueSchema }),
         z.object({ op, path: z.literal('/mode'), value: collectionModeSchema }),
+        // null, or `remove`, clears the deadline.
+        z.object({
+          op: z.enum(['replace', 'add', 'remove', 'test'], INVALID),
+          path: z.literal('/deadline'),
+          value: deadlineInputSchema.nullable().optional(),
+        }),
+        z.object({ op, path: z.literal('/allowLateUploads'), value: z.boolean(INVALID) }),
       ],
       INVALID,
     ),

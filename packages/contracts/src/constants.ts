@@ -93,10 +93,11 @@ export const NEWSLETTER_MIN_AGE = 16;
 /**
  * The versions of the legal texts in force (spec §2: both first dated 2025-03-05; the privacy
  * policy of 2026-11-27 says that originals keep their GPS position and how a team removes it, and
- * that scrolling while the cookie banner shows accepts analytics). The subscribe form sends them;
+ * that scrolling while the cookie banner shows accepts analytics; that of 2026-11-28 what a
+ * session and a second factor record, and for how long). The subscribe form sends them;
  * the server records which versions an address accepted.
  */
-export const LEGAL_VERSIONS = { terms: '2025-03-05', privacy: '2026-11-27' } as const;
+export const LEGAL_VERSIONS = { terms: '2025-03-05', privacy: '2026-11-28' } as const;
 export type LegalDocument = keyof typeof LEGAL_VERSIONS;
 export const TAGS_SHOWN_MAX = 5;
 

@@ -48,6 +48,8 @@ export const fileSchema = z.object({
   guest: z
     .object({ linkId: z.uuid(), name: z.string().nullable(), email: z.string().nullable() })
     .nullable(),
+  /** Arrived after its collection's deadline, which allowed late uploads (issue #36). */
+  late: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   /** When the caller opened its preview or downloaded it; null while unread. */
@@ -101,6 +103,61 @@ export type FileDownloadQuery = z.infer<typeof fileDownloadQuerySchema>;
 /** GET …/files/{fileId}/download: a short-lived link that downloads the original as an attachment. */
 export const fileDownloadResponseSchema = z.object({ url: z.string() });
 export type FileDownloadResponse = z.infer<typeof fileDownloadResponseSchema>;
+
+/** A SHA-256 digest as lowercase hex, as browsers compute it before uploading. */
+export const sha256HexSchema = z
+  .string({ error: 'invalidInput' })
+  .regex(/^[0-9a-f]{64}$/, { error: 'invalidInput' });
+
+/** Most digests one lookup may ask about: a queue sends its files in batches of this size. */
+export const FILE_LOOKUP_MAX_HASHES = 100;
+
+/**
+ * POST …/collections/{collectionId}/files/lookup: which of these digests (of the bytes as they
+ * would be uploaded) the collection already holds.
+ */
+export const fileLookupRequestSchema = z
+  .object(
+    {
+      sha256: z
+        .array(sha256HexSchema, { error: 'invalidInput' })
+        .min(1, { error: 'invalidInput' })
+        .max(FILE_LOOKUP_MAX_HASHES, { error: 'invalidInput' }),
+    },
+    { error: 'invalidInput' },
+  )
+  .strict();
+export type FileLookupRequest = z.infer<typeof fileLookupRequestSchema>;
+
+/** One file of the collection with a digest asked about (the oldest, when several have it). */
+export const fileLookupMatchSchema = z.object({
+  sha256: z.string(),
+  fileId: z.uuid(),
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type FileLookupMatch = z.infer<typeof fileLookupMatchSchema>;
+
+/** The digests asked about that the collection holds, each once; the others are not listed. */
+export const fileLookupResponseSchema = z.object({ found: z.array(fileLookupMatchSchema) });
+export type FileLookupResponse = z.infer<typeof fileLookupResponseSchema>;
+
+/** Files of a collection holding the same content: the oldest first, the one to keep. */
+export const duplicateGroupSchema = z.object({
+  sha256: z.string(),
+  files: z.array(fileSchema),
+});
+export type DuplicateGroup = z.infer<typeof duplicateGroupSchema>;
+
+/** Most groups one duplicates answer lists; `more` says there are others beyond them. */
+export const DUPLICATE_GROUPS_MAX = 100;
+
+/** GET …/collections/{collectionId}/files/duplicates. */
+export const duplicatesResponseSchema = z.object({
+  groups: z.array(duplicateGroupSchema),
+  more: z.boolean(),
+});
+export type DuplicatesResponse = z.infer<typeof duplicatesResponseSchema>;
 
 /** The icon a file shows when it has no thumbnail (spec §2 Files screen). */
 export type FileIconKind = 'image' | 'pdf' | 'zip' | 'application' | 'generic';

@@ -13,8 +13,15 @@ import {
   updateCollectionFormSchema,
 } from './collections.js';
 import { createDownloadRequestSchema, downloadLinkQuerySchema } from './downloads.js';
-import { fileDownloadQuerySchema, fileListQuerySchema } from './files.js';
+import {
+  fileDownloadQuerySchema,
+  fileListQuerySchema,
+  fileLookupRequestSchema,
+  sha256HexSchema,
+} from './files.js';
 import { pageQuerySchema } from './pagination.js';
+import { deadlineInputSchema, localDateTimeSchema, timeZoneSchema } from './deadlines.js';
+import { digestUnsubscribeRequestSchema, putDigestPreferenceSchema } from './digests.js';
 import { trashListQuerySchema, trashSelectionSchema } from './trash.js';
 import {
   createUploadLinkSchema,
@@ -42,6 +49,10 @@ const INPUT_SCHEMAS = new Map<string, z.ZodType>([
   ['collectionPatchSchema', collectionPatchSchema],
   ['updateCollectionFormSchema', updateCollectionFormSchema],
   ['fileListQuerySchema', fileListQuerySchema],
+  ['sha256HexSchema', sha256HexSchema],
+  ['fileLookupRequestSchema', fileLookupRequestSchema],
+  ['putDigestPreferenceSchema', putDigestPreferenceSchema],
+  ['digestUnsubscribeRequestSchema', digestUnsubscribeRequestSchema],
   ['createDownloadRequestSchema', createDownloadRequestSchema],
   ['downloadLinkQuerySchema', downloadLinkQuerySchema],
   ['fileDownloadQuerySchema', fileDownloadQuerySchema],
@@ -50,6 +61,9 @@ const INPUT_SCHEMAS = new Map<string, z.ZodType>([
   ['createUploadLinkSchema', createUploadLinkSchema],
   ['updateUploadLinkSchema', updateUploadLinkSchema],
   ['openUploadLinkSchema', openUploadLinkSchema],
+  ['localDateTimeSchema', localDateTimeSchema],
+  ['timeZoneSchema', timeZoneSchema],
+  ['deadlineInputSchema', deadlineInputSchema],
 ]);
 
 /** Shapes the API answers with; their messages are never shown, so zod's defaults are fine. */
@@ -64,12 +78,18 @@ const RESPONSE_SCHEMAS = new Set([
   'userSchema',
   'meResponseSchema',
   'sessionSchema',
+  'fileLookupMatchSchema',
+  'digestFrequencySchema',
+  'digestPreferenceSchema',
+  'digestUnsubscribeResponseSchema',
   'sessionsResponseSchema',
   'revokeOtherSessionsResponseSchema',
   'authResultResponseSchema',
   'newPasswordRequiredDataSchema',
   'secondFactorMethodSchema',
   'secondFactorRequiredDataSchema',
+  'reauthenticationMethodSchema',
+  'reauthenticationRequiredDataSchema',
   'passkeySchema',
   'secondFactorsResponseSchema',
   'totpEnrolmentResponseSchema',
@@ -94,6 +114,9 @@ const RESPONSE_SCHEMAS = new Set([
   'fileSchema',
   'fileListResponseSchema',
   'fileDownloadResponseSchema',
+  'duplicatesResponseSchema',
+  'duplicateGroupSchema',
+  'fileLookupResponseSchema',
   'downloadPartSchema',
   'downloadSchema',
   'createDownloadResponseSchema',
@@ -113,6 +136,8 @@ const RESPONSE_SCHEMAS = new Set([
   'guestSessionSchema',
   'guestFileSchema',
   'guestFileListResponseSchema',
+  'deadlineSchema',
+  'remindResponseSchema',
 ]);
 
 /** A valid value for every field name the input schemas use. */
@@ -174,6 +199,12 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   recoveryCode: 'ABCDE-12345',
   webauthn: { id: 'i', rawId: 'i', type: 'public-key', response: {} },
   response: { id: 'i', rawId: 'i', type: 'public-key', response: {} },
+  local: '2026-12-01T18:00',
+  timeZone: 'Europe/Rome',
+  deadline: { local: '2026-12-01T18:00', timeZone: 'Europe/Rome' },
+  deadlineLocal: '2026-12-01T18:00',
+  deadlineZone: 'Europe/Rome',
+  allowLateUploads: true,
 };
 
 /** Where leaving out every optional field is not valid, or would leave a cross-field rule unused. */
@@ -183,6 +214,10 @@ const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   secondFactorRequestSchema: { challenge: 'c', totp: '123456' },
   totpDisableRequestSchema: { password: 'abcdefgh' },
   updateUploadLinkSchema: { enabled: true },
+  fileLookupRequestSchema: { sha256: ['a'.repeat(64)] },
+  putDigestPreferenceSchema: { frequency: 'daily' },
+  digestUnsubscribeRequestSchema: { team: 'team-id', user: 'user-id', token: 'token' },
+  reauthenticateRequestSchema: { password: 'abcdefgh' },
 };
 
 const BAD_VALUES: readonly unknown[] = [

@@ -19,6 +19,8 @@ export const VALIDATION_MESSAGE_KEYS = [
   'collectionNameLong',
   'collectionDescriptionLong',
   'collectionModeRequired',
+  'invalidDeadline',
+  'invalidTimeZone',
   'nicknameRequired',
   'nicknameShort',
   'nicknameLong',

@@ -23,6 +23,7 @@ import {
   canDeleteFile,
   canDisableMember,
   canDownloadFile,
+  canLookupFiles,
   canReactivateMember,
   canRemoveMember,
   canRenameMember,
@@ -33,6 +34,7 @@ import {
   canSeeMemberInfo,
   canSeeTeamDetails,
   canManageUploadLinks,
+  canSendReminder,
   canUpdateCollection,
   CONDITIONAL_PERMISSIONS,
   hasPermission,
@@ -134,6 +136,7 @@ describe('the collection access table', () => {
     see: canSeeCollection,
     update: canUpdateCollection,
     addFile: canCreateFile,
+    lookupFiles: canLookupFiles,
     changeMode: (input) => canSeeCollection(input) && canChangeCollectionMode(input.role),
     delete: (input) => canSeeCollection(input) && canDeleteCollection(input.role),
     readFiles: (input) => canSeeCollection(input) && hasPermission(input.role, 'readFile'),
@@ -195,6 +198,7 @@ describe('the role rule table', () => {
     renameTeam: canRenameTeam,
     addAlias: canAddAlias,
     addMember: canAddMember,
+    sendReminder: canSendReminder,
   };
 
   it('types every rule for every role', () => {
@@ -279,6 +283,7 @@ describe('every rule has a table', () => {
     'canSeeCollection',
     'canUpdateCollection',
     'canCreateFile',
+    'canLookupFiles',
     'canCreateCollection',
     'canManageUploadLinks',
     ...Object.values({
@@ -303,6 +308,7 @@ describe('every rule has a table', () => {
       renameTeam: 'canRenameTeam',
       addAlias: 'canAddAlias',
       addMember: 'canAddMember',
+      sendReminder: 'canSendReminder',
     } satisfies Record<RoleRule, string>),
   ];
 

@@ -87,6 +87,20 @@ export function canCreateFile(input: {
 }
 
 /**
+ * Asking whether a collection already holds files of given SHA-256 digests (the duplicate check
+ * before an upload): those who may upload into it, who all see its files too. A viewer, who
+ * cannot upload, has nothing to check, and nobody learns of a collection's contents this way
+ * without being able to read them.
+ */
+export function canLookupFiles(input: {
+  role: MemberRole;
+  actorUserId: string;
+  collection: { createdBy: string; mode: CollectionMode };
+}): boolean {
+  return canCreateFile(input) && hasPermission(input.role, 'readFile');
+}
+
+/**
  * Whether the create-collection dialog lets this role make the collection collaborative (shared
  * with every contributor). For those who may, shared is the default choice: a collection a
  * manager creates is one contributors can upload into unless the manager chose otherwise.
@@ -162,6 +176,11 @@ export function canManageUploadLinks({
 
 export function canDeleteCollection(role: MemberRole): boolean {
   return hasPermission(role, 'deleteCollection');
+}
+
+/** "Send a reminder now" from a collection's menu (issue #36): owners and admins. */
+export function canSendReminder(role: MemberRole): boolean {
+  return (MANAGERS as readonly MemberRole[]).includes(role);
 }
 
 export function canDeleteFile(role: MemberRole): boolean {

@@ -51,3 +51,24 @@ export const recoveryCodesResponseSchema = z.object({
   recoveryCodes: z.array(z.string()).optional(),
 });
 export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
+
+/**
+ * Changing how one signs in (adding an authenticator app or a passkey, removing a passkey, new
+ * recovery codes) needs a recent sign-in: within this time of the session's sign-in or of its last
+ * POST /users/@me/reauthenticate. Otherwise 403 reauthenticationRequired with
+ * ReauthenticationRequiredData.
+ */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+export const REAUTHENTICATION_METHODS = ['password', 'totp'] as const;
+export const reauthenticationMethodSchema = z.enum(REAUTHENTICATION_METHODS);
+export type ReauthenticationMethod = z.infer<typeof reauthenticationMethodSchema>;
+
+/**
+ * The `data` of reauthenticationRequired: how this account can confirm it is its owner. Empty
+ * (an account signed in only through a provider, without an authenticator app): sign in again.
+ */
+export const reauthenticationRequiredDataSchema = z.object({
+  methods: z.array(reauthenticationMethodSchema),
+});
+export type ReauthenticationRequiredData = z.infer<typeof reauthenticationRequiredDataSchema>;

@@ -64,3 +64,13 @@ export const passkeyRegisterRequestSchema = bodySchema({
   response: webauthnResponseSchema,
 });
 export type PasskeyRegisterRequest = z.input<typeof passkeyRegisterRequestSchema>;
+
+/** POST /users/@me/reauthenticate: exactly one of the password or a current authenticator code. */
+export const reauthenticateRequestSchema = bodySchema({
+  password: signInPasswordSchema.optional(),
+  code: totpCodeSchema.optional(),
+}).refine((body) => (body.password === undefined) !== (body.code === undefined), {
+  error: 'passwordRequired',
+  path: ['password'],
+});
+export type ReauthenticateRequest = z.input<typeof reauthenticateRequestSchema>;

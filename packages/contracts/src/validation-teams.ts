@@ -1,3 +1,4 @@
+import { deadlineInputSchema, localDateTimeSchema, timeZoneSchema } from './deadlines.js';
 import { z } from 'zod';
 import { INTERNAL_MEMBER_ROLE, type MemberRole } from './constants.js';
 import { memberRoleSchema, memberStatusSchema } from './members.js';
@@ -102,6 +103,9 @@ export const createCollectionRequestSchema = bodySchema({
   name: collectionNameSchema,
   description: collectionDescriptionSchema,
   mode: collectionModeSchema,
+  /** Optional (issue #36): the local date and time and its zone. */
+  deadline: deadlineInputSchema.nullable().optional(),
+  allowLateUploads: z.boolean({ error: 'invalidInput' }).optional(),
 });
 export type CreateCollectionRequest = z.infer<typeof createCollectionRequestSchema>;
 
@@ -110,6 +114,12 @@ export const createCollectionFormSchema = bodySchema({
   name: collectionNameSchema,
   description: collectionDescriptionSchema,
   isCollaborative: z.boolean({ error: 'collectionModeRequired' }),
+  /** Issue #36: the deadline's local date and time ("" for none) and zone, as the form holds them. */
+  deadlineLocal: z
+    .union([z.literal(''), localDateTimeSchema], { error: 'invalidDeadline' })
+    .optional(),
+  deadlineZone: timeZoneSchema.optional(),
+  allowLateUploads: z.boolean({ error: 'invalidInput' }).optional(),
 });
 export type CreateCollectionForm = z.infer<typeof createCollectionFormSchema>;
 

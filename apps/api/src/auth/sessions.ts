@@ -83,6 +83,7 @@ export async function startSession(
         last_used_at: now,
         expires_at: now + ttlMs,
         revoked_at: null,
+        authenticated_at: null,
       })
       .execute();
     const token = await storeRefreshToken(
@@ -276,4 +277,96 @@ export async function isSessionRevoked(
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return !row || row.revoked_at !== null;
+}
+
+/** How long an ended session stays listed in the history a new-device check reads. */
+export const ENDED_SESSION_KEPT_MS = 30 * 24 * 60 * 60_000;
+
+/**
+ * Keeps the session tables from growing for ever. Refresh tokens past their expiry are refused
+ * anyway (refreshSession), whether used or not, so they go. A session that ended (signed out or
+ * expired) more than ENDED_SESSION_KEPT_MS ago goes too, unless it is the user's newest session
+ * on its device: that one stays, so a later sign-in from the device is still known
+ * (isNewDevice). Rows without a recorded device (from before devices were recorded) never count
+ * as known and go. Idempotent: a retried run deletes nothing more.
+ */
+export async function purgeEndedSessions(
+  db: Db,
+  nowMs: number,
+): Promise<{ refreshTokens: number; sessions: number }> {
+  const tokens = await db
+    .deleteFrom('refresh_tokens')
+    .where('expires_at', '<=', nowMs)
+    .executeTakeFirst();
+  const cutoff = nowMs - ENDED_SESSION_KEPT_MS;
+  const sessions = await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('expires_at', '<', cutoff),
+        eb.and([eb('revoked_at', 'is not', null), eb('revoked_at', '<', cutoff)]),
+      ]),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('device_label', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('sessions as newer')
+            .select('newer.id')
+            .whereRef('newer.user_id', '=', 'sessions.user_id')
+            .whereRef('newer.device_label', '=', 'sessions.device_label')
+            .where((inner) =>
+              inner.or([
+                inner('newer.created_at', '>', inner.ref('sessions.created_at')),
+                inner.and([
+                  inner('newer.created_at', '=', inner.ref('sessions.created_at')),
+                  inner('newer.id', '>', inner.ref('sessions.id')),
+                ]),
+              ]),
+            ),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return {
+    refreshTokens: Number(tokens.numDeletedRows),
+    sessions: Number(sessions.numDeletedRows),
+  };
+}
+
+/**
+ * When the session's owner last proved it was them: its last reauthentication, or its sign-in.
+ * Null when the session is unknown or ended.
+ */
+export async function sessionAuthenticatedAt(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(['created_at', 'authenticated_at', 'revoked_at'])
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null) return null;
+  return row.authenticated_at ?? row.created_at;
+}
+
+/** Records a reauthentication of a live session; false when it is no longer live. */
+export async function markSessionAuthenticated(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  nowMs: number,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('sessions')
+    .set({ authenticated_at: nowMs })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

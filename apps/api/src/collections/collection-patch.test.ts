@@ -11,10 +11,34 @@ const current: CollectionState = {
   description: 'Photos',
   tags: [A, B],
   mode: 'owned',
+  deadline: { local: '2026-12-01T18:00', timeZone: 'Europe/Rome' },
+  allowLateUploads: false,
 };
 const plan = (ops: unknown) => planCollectionPatch(current, collectionPatchSchema.parse(ops));
 
 describe('planCollectionPatch', () => {
+  it('stores a deadline as its instant and zone, and clears it', () => {
+    const rome = { local: '2026-12-01T18:00', timeZone: 'Europe/Rome' };
+    // The same deadline is no change; `test` compares with the form a client sets.
+    expect(
+      plan([
+        { op: 'test', path: '/deadline', value: rome },
+        { op: 'replace', path: '/deadline', value: rome },
+      ]).changes,
+    ).toEqual({});
+    expect(
+      plan([{ op: 'replace', path: '/deadline', value: { ...rome, timeZone: 'UTC' } }]).changes,
+    ).toEqual({ deadline: { at: Date.UTC(2026, 11, 1, 18), timeZone: 'UTC' } });
+    expect(plan([{ op: 'remove', path: '/deadline' }]).changes).toEqual({ deadline: null });
+    expect(plan([{ op: 'replace', path: '/deadline', value: null }]).changes).toEqual({
+      deadline: null,
+    });
+    expect(plan([{ op: 'replace', path: '/allowLateUploads', value: true }]).changes).toEqual({
+      allowLateUploads: true,
+    });
+    expect(() => plan([{ op: 'test', path: '/deadline', value: null }])).toThrow(AppError);
+  });
+
   it('returns only what ends up different', () => {
     expect(
       plan([

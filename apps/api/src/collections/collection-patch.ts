@@ -1,4 +1,10 @@
-import type { CollectionMode, CollectionPatch } from '@raccolta/contracts';
+import {
+  deadlineInstant,
+  type CollectionMode,
+  type CollectionPatch,
+  type DeadlineInput,
+} from '@raccolta/contracts';
+import { AppError } from '../errors/app-error.js';
 import { applyPatch, patchField, type PatchFields } from '../http/json-patch.js';
 import type { CollectionChanges } from './collections.repository.js';
 
@@ -7,6 +13,9 @@ export interface CollectionState {
   description: string | null;
   tags: string[];
   mode: CollectionMode;
+  /** As a client sets it; `test` compares with this form. */
+  deadline: DeadlineInput | null;
+  allowLateUploads: boolean;
 }
 
 export interface PlannedCollectionPatch {
@@ -58,6 +67,17 @@ export function planCollectionPatch(
       get: (s) => s.mode,
       set: (s, mode) => ({ ...s, mode }),
     }),
+    // null, or `remove`, clears it.
+    '/deadline': patchField<CollectionState, DeadlineInput | null>({
+      get: (s) => s.deadline,
+      set: (s, deadline) => ({ ...s, deadline }),
+      read: (value) => (value as DeadlineInput | null | undefined) ?? null,
+      removed: null,
+    }),
+    '/allowLateUploads': patchField<CollectionState, boolean>({
+      get: (s) => s.allowLateUploads,
+      set: (s, allowLateUploads) => ({ ...s, allowLateUploads }),
+    }),
   };
   const state = applyPatch(current, ops, fields);
   const changes: CollectionChanges = {};
@@ -65,6 +85,19 @@ export function planCollectionPatch(
   if (state.description !== current.description) changes.description = state.description;
   if (!sameTags(state.tags, current.tags)) changes.tags = state.tags;
   if (state.mode !== current.mode) changes.mode = state.mode;
+  if (JSON.stringify(state.deadline) !== JSON.stringify(current.deadline)) {
+    changes.deadline = state.deadline && deadlineAt(state.deadline);
+  }
+  if (state.allowLateUploads !== current.allowLateUploads) {
+    changes.allowLateUploads = state.allowLateUploads;
+  }
   const setsMode = ops.some((o) => o.path === '/mode' && o.op !== 'test');
   return { changes, taggedIds: [...taggedIds], setsMode };
+}
+
+/** The instant and zone stored for a deadline the contract has already checked. */
+export function deadlineAt(input: DeadlineInput): { at: number; timeZone: string } {
+  const at = deadlineInstant(input.local, input.timeZone);
+  if (at === null) throw new AppError('invalidInput', { message: 'Not a valid deadline' });
+  return { at, timeZone: input.timeZone };
 }

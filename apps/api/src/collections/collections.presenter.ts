@@ -1,5 +1,6 @@
 import type { Collection, MemberRef } from '@raccolta/contracts';
 import type { CollectionRow } from '../db/rows.js';
+import { presentDeadline } from './deadlines.js';
 
 export interface CollectionExtras {
   tags: string[];
@@ -26,5 +27,7 @@ export function presentCollection(row: CollectionRow, extras: CollectionExtras):
     updatedBy: row.updated_by,
     readAt: extras.readAt === null ? null : new Date(extras.readAt).toISOString(),
     filesCount: row.files_count,
+    deadline: presentDeadline(row),
+    allowLateUploads: row.allow_late_uploads === 1,
   };
 }

@@ -170,6 +170,8 @@ export interface CollectionChanges {
   /** The complete new list of tagged user ids. */
   tags?: string[];
   mode?: CollectionMode;
+  deadline?: { at: number; timeZone: string } | null;
+  allowLateUploads?: boolean;
 }
 
 /**
@@ -189,6 +191,7 @@ export async function updateCollection(
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.mode !== undefined ? { mode: changes.mode } : {}),
+      ...deadlineColumns(changes),
       updated_at: now,
       updated_by: by.userId,
     })
@@ -218,4 +221,21 @@ export async function updateCollection(
       .where('collection_id', '=', collection.id)
       .execute();
   }
+}
+
+/** The deadline columns a change sets (none when it does not touch them). */
+export function deadlineColumns(
+  changes: Pick<CollectionChanges, 'deadline' | 'allowLateUploads'>,
+): Partial<Pick<CollectionRow, 'deadline_at' | 'deadline_zone' | 'allow_late_uploads'>> {
+  return {
+    ...(changes.deadline !== undefined
+      ? {
+          deadline_at: changes.deadline?.at ?? null,
+          deadline_zone: changes.deadline?.timeZone ?? null,
+        }
+      : {}),
+    ...(changes.allowLateUploads !== undefined
+      ? { allow_late_uploads: changes.allowLateUploads ? 1 : 0 }
+      : {}),
+  };
 }

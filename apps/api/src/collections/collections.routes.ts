@@ -7,6 +7,7 @@ import {
   createCollectionRequestSchema,
   createCollectionResponseSchema,
   idSchema,
+  remindResponseSchema,
   teamRefSchema,
 } from '@raccolta/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -24,6 +25,7 @@ import {
   patchCollection,
 } from './collections.service.js';
 import { BEARER } from '../http/api-docs.js';
+import { remindNow } from './reminders.service.js';
 
 const tags = ['collections'];
 const security = BEARER;
@@ -213,6 +215,33 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { teamId, collectionId } = request.params;
         await deleteCollection(ctx, actorOf(request), teamId, collectionId);
         return reply.status(204).send(null);
+      },
+    );
+    app.post(
+      '/teams/:teamId/collections/:collectionId/reminders',
+      {
+        schema: {
+          operationId: 'sendCollectionReminder',
+          errors: [
+            'notFound',
+            'forbidden',
+            'invalidRequest',
+            'collectionClosed',
+            'tooManyRequests',
+          ],
+          tags,
+          summary: 'E-mail a deadline reminder now (owner, admin)',
+          description: `To every active member who may upload to the collection, has an e-mail address (internal contributors have none) and has uploaded nothing to it, in their language, with a link to the collection in the upload app. Answers how many e-mails were queued. invalidRequest (400) when the collection has no deadline; collectionClosed (403) after a deadline that allows no late uploads; tooManyRequests (429) for a second request within an hour for the same collection; forbidden (403) unless owner or admin. ${COLLECTION_ERRORS}`,
+          security,
+          params: collectionParams,
+          response: { 202: remindResponseSchema },
+        },
+        onRequest,
+      },
+      async (request, reply) => {
+        const { teamId, collectionId } = request.params;
+        const sent = await remindNow(ctx, actorOf(request), teamId, collectionId);
+        return reply.status(202).send(sent);
       },
     );
     return Promise.resolve();

@@ -1,6 +1,7 @@
 import {
   canChangeCollectionMode,
   canChooseCollaborative,
+  localDeadline,
   type Collection,
   type CollectionListResponse,
   type CollectionPatch,
@@ -21,7 +22,7 @@ import { can } from '../access/rules.js';
 import type { CollectionRow } from '../db/rows.js';
 import { uploadBackendFor } from '../uploads/backend-cache.js';
 import type { UserRow } from '../users/users.repository.js';
-import { planCollectionPatch } from './collection-patch.js';
+import { deadlineAt, planCollectionPatch } from './collection-patch.js';
 import { presentCollection } from './collections.presenter.js';
 import {
   listCollectionsOfUser,
@@ -34,6 +35,7 @@ import {
   activeMemberIds,
   collectionExtras,
   collectionUploadIds,
+  deadlineColumns,
   deleteCollectionRow,
   insertCollection,
   isTeamMember,
@@ -184,6 +186,7 @@ export async function createCollection(
   const access = await requireAccess(ctx, user, { team: teamRef }, can.createCollection);
   if (input.mode === 'collaborative') authorize(canChooseCollaborative(access.role));
   const now = ctx.clock();
+  const deadline = input.deadline ? deadlineAt(input.deadline) : null;
   const row: CollectionRow = {
     id: newId(),
     team_id: access.team.id,
@@ -196,6 +199,9 @@ export async function createCollection(
     created_by: user.id,
     updated_at: now,
     updated_by: user.id,
+    deadline_at: deadline?.at ?? null,
+    deadline_zone: deadline?.timeZone ?? null,
+    allow_late_uploads: input.allowLateUploads === true ? 1 : 0,
   };
   await insertCollection(ctx.db, row);
   return presentOne(ctx.db, row, user.id);
@@ -237,6 +243,14 @@ export async function patchCollection(
         description: current.description,
         tags: await tagsOf(trx, current.id),
         mode: current.mode,
+        deadline:
+          current.deadline_at === null || current.deadline_zone === null
+            ? null
+            : {
+                local: localDeadline(current.deadline_at, current.deadline_zone),
+                timeZone: current.deadline_zone,
+              },
+        allowLateUploads: current.allow_late_uploads === 1,
       },
       ops,
     );
@@ -257,6 +271,7 @@ export async function patchCollection(
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.mode !== undefined ? { mode: changes.mode } : {}),
+      ...deadlineColumns(changes),
       updated_at: now,
       updated_by: user.id,
     };

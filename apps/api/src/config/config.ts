@@ -9,6 +9,7 @@ import { jobsConfig, jobsEnv } from './jobs.js';
 import { mailConfig, mailEnv } from './mail.js';
 import { metricsConfig, metricsEnv } from './metrics.js';
 import { rateLimitConfig, rateLimitEnv } from './rate-limit.js';
+import { remindersConfig, remindersEnv } from './reminders.js';
 import { secretsConfig, secretsEnv } from './secrets.js';
 import { serverConfig, serverEnv } from './server.js';
 import { storageConfig, storageEnv } from './storage.js';
@@ -41,6 +42,7 @@ export const envSections = {
   rateLimit: rateLimitEnv,
   metrics: metricsEnv,
   trash: trashEnv,
+  reminders: remindersEnv,
   backup: backupEnv,
   webClient: webClientEnv,
 };
@@ -60,6 +62,7 @@ export const envSchema = z.object({
   ...rateLimitEnv.shape,
   ...metricsEnv.shape,
   ...trashEnv.shape,
+  ...remindersEnv.shape,
   ...backupEnv.shape,
   ...webClientEnv.shape,
 });
@@ -103,6 +106,7 @@ function buildConfig(e: Env) {
     ...downloadsConfig(e, { storageKind: storage.storage.kind }),
     ...metricsConfig(e),
     ...trashConfig(e),
+    ...remindersConfig(e),
     ...backupConfig(e),
     ...teamsConfig(e),
     ...auth,

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DigestFrequency } from '@raccolta/contracts';
 
 /**
  * Column conventions, identical on SQLite and PostgreSQL (see docs/decisions.md):
@@ -74,6 +75,8 @@ export interface SessionsTable {
   last_used_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The last POST /users/@me/reauthenticate; null: none since the sign-in (created_at). */
+  authenticated_at: number | null;
 }
 
 export interface RefreshTokensTable {
@@ -239,6 +242,21 @@ export interface CollectionsTable {
   /** Also moved by every file added or removed: the lists' reference date. */
   updated_at: number;
   updated_by: string;
+  /** The deadline's instant (epoch ms) and the IANA zone it was set in; null without one. */
+  deadline_at: ColumnType<number | null, number | null | undefined, number | null>;
+  deadline_zone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: files still accepted after the deadline, marked late. */
+  allow_late_uploads: ColumnType<number, number | undefined, number>;
+}
+
+/** One reminder e-mail per (collection, member, days before the deadline): migration 0018. */
+export interface CollectionRemindersTable {
+  collection_id: string;
+  user_id: string;
+  days_before: number;
+  status: 'pending' | 'queued' | 'skipped';
+  created_at: number;
+  queued_at: number | null;
 }
 
 export interface CollectionTagsTable {
@@ -265,7 +283,13 @@ export interface FilesTable {
   /** Sniffed from the bytes, never taken from the client. */
   content_type: string;
   size: number;
+  /** Of the stored bytes. */
   sha256: string;
+  /**
+   * Of the bytes as uploaded (differs from `sha256` when a location was stripped): what the
+   * duplicate lookup compares. Null only for a file restored from a trash row older than it.
+   */
+  received_sha256: string | null;
   storage_key: string;
   uploaded_by: string;
   rendition_status: RenditionStatus;
@@ -277,11 +301,27 @@ export interface FilesTable {
   updated_at: number;
   /** When the integrity check found its original damaged or missing; null while it is good. */
   damaged_at: number | null;
-  /** Through an upload link (0020): the link, the guest's browser id, name and e-mail. */
+  /** Through an upload link (0023): the link, the guest's browser id, name and e-mail. */
   link_id: ColumnType<string | null, string | null | undefined, string | null>;
   guest_id: ColumnType<string | null, string | null | undefined, string | null>;
   guest_name: ColumnType<string | null, string | null | undefined, string | null>;
   guest_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: arrived after its collection's deadline (late uploads allowed). */
+  late: ColumnType<number, number | undefined, number>;
+}
+
+/** A member's digest choice and cursor in one team (migration 0022). */
+export interface MemberDigestsTable {
+  team_id: string;
+  user_id: string;
+  /** never | daily | instant; null: the role's default. */
+  frequency: DigestFrequency | null;
+  /** created_at and id of the last file a digest covered; null: none yet. */
+  cursor_at: number | null;
+  cursor_id: string | null;
+  /** When the last digest was queued. */
+  sent_at: number | null;
+  updated_at: number;
 }
 
 export interface FileReadsTable {
@@ -311,14 +351,14 @@ export interface UploadsTable {
   status: UploadStatus;
   created_at: number;
   expires_at: number;
-  /** Through an upload link (0020): the link, the guest's browser id, name and e-mail. */
+  /** Through an upload link (0023): the link, the guest's browser id, name and e-mail. */
   link_id: ColumnType<string | null, string | null | undefined, string | null>;
   guest_id: ColumnType<string | null, string | null | undefined, string | null>;
   guest_name: ColumnType<string | null, string | null | undefined, string | null>;
   guest_email: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A collection's upload link for guests (0020). */
+/** A collection's upload link for guests (0023). */
 export interface UploadLinksTable {
   id: string;
   team_id: string;
@@ -491,6 +531,7 @@ export interface Database {
   team_members: TeamMembersTable;
   collections: CollectionsTable;
   collection_tags: CollectionTagsTable;
+  collection_reminders: CollectionRemindersTable;
   files: FilesTable;
   file_reads: FileReadsTable;
   collection_reads: CollectionReadsTable;
@@ -505,4 +546,5 @@ export interface Database {
   download_parts: DownloadPartsTable;
   download_entries: DownloadEntriesTable;
   subscriptions: SubscriptionsTable;
+  member_digests: MemberDigestsTable;
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db/create-db.js';
 import { AppError } from '../errors/app-error.js';
 import { enqueueJob } from '../jobs/enqueue.js';
 import type { UserRow } from '../users/users.repository.js';
+import { collectionClosed, uploadTimingOf } from '../collections/deadlines.js';
 import { cleanOriginalName, safeFileName } from './file-name.js';
 import { insertFile, markOwnUploadRead, moveCollection, type FileRow } from './files.repository.js';
 import { renderFileJob } from './renditions.job.js';
@@ -101,7 +102,8 @@ export interface StoredBytes {
 /**
  * The file row of stored bytes, after their sniffed type passed the configured list. In a team
  * that strips locations, an image's GPS position is removed from the stored bytes first, and the
- * row carries the digest of what is stored.
+ * row carries the digest of what is stored (`sha256`) beside that of what arrived
+ * (`received_sha256`, what the duplicate lookup compares).
  */
 export async function fileRowFor(
   ctx: CommitDeps & Pick<AppContext, 'storage'>,
@@ -134,6 +136,7 @@ export async function fileRowFor(
     content_type: sniffed.contentType,
     size,
     sha256,
+    received_sha256: bytes.sha256,
     storage_key: bytes.storageKey,
     uploaded_by: access.actor.id,
     rendition_status: canRender(sniffed.contentType) ? 'pending' : 'none',
@@ -148,6 +151,7 @@ export async function fileRowFor(
     guest_id: null,
     guest_name: null,
     guest_email: null,
+    late: 0,
   };
 }
 
@@ -183,10 +187,13 @@ export async function commitFileRow(
       { db: trx },
     );
     if (options.claim && !(await options.claim(trx))) return false;
+    // On the locked row as it is now: a deadline passed or moved during a long upload counts.
+    const timing = uploadTimingOf(current.collection, ctx.clock());
+    if (timing === 'closed') throw collectionClosed();
     if (options.checkRoom) await assertTeamHasRoom(ctx, trx, scope.teamId, row.size);
     if (!(await moveCollection(trx, scope, { delta: 1, now: row.created_at, actorId: actor.id })))
       throw new AppError('notFound');
-    await insertFile(trx, row);
+    await insertFile(trx, { ...row, late: timing === 'late' ? 1 : 0 });
     await markOwnUploadRead(trx, row, current.collection.updated_at);
     if (row.rendition_status === 'pending') {
       await enqueueJob(trx, renderFileJob, { payload: { fileId: row.id } }, ctx.clock);

@@ -23,6 +23,7 @@ export function presentFile(row: FileRow, extras: FileExtras): FileItem {
     previewUrl: extras.previewUrl,
     renditionStatus: row.rendition_status,
     uploadedBy: row.uploaded_by,
+    late: row.late === 1,
     uploader: extras.uploader,
     guest:
       row.link_id === null

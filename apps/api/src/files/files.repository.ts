@@ -368,3 +368,68 @@ export async function markOwnUploadRead(
     .where('read_at', '<', file.created_at)
     .execute();
 }
+
+/**
+ * The oldest file of a collection holding each of these digests of uploaded bytes
+ * (files_collection_received_sha256_idx); a digest the collection does not hold is left out.
+ */
+export async function findFilesByReceivedHash(
+  db: Db,
+  collectionId: string,
+  digests: readonly string[],
+): Promise<FileRow[]> {
+  if (digests.length === 0) return [];
+  const rows = await db
+    .selectFrom('files')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('received_sha256', 'in', [...new Set(digests)])
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  const oldest = new Map<string, FileRow>();
+  for (const row of rows) {
+    if (row.received_sha256 !== null && !oldest.has(row.received_sha256))
+      oldest.set(row.received_sha256, row);
+  }
+  return [...oldest.values()];
+}
+
+/**
+ * The files of a collection whose uploaded bytes another file of it holds too, grouped by digest
+ * (the first `maxGroups` digests in order), each group oldest first. `more` when other groups
+ * exist beyond them.
+ */
+export async function listDuplicateFiles(
+  db: Db,
+  collectionId: string,
+  maxGroups: number,
+): Promise<{ groups: { sha256: string; files: FileRow[] }[]; more: boolean }> {
+  const digests = await db
+    .selectFrom('files')
+    .select('received_sha256')
+    .where('collection_id', '=', collectionId)
+    .where('received_sha256', 'is not', null)
+    .groupBy('received_sha256')
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .orderBy('received_sha256')
+    .limit(maxGroups + 1)
+    .execute();
+  const more = digests.length > maxGroups;
+  const wanted = digests.slice(0, maxGroups).flatMap((d) => d.received_sha256 ?? []);
+  if (wanted.length === 0) return { groups: [], more };
+  const rows = await db
+    .selectFrom('files')
+    .selectAll()
+    .where('collection_id', '=', collectionId)
+    .where('received_sha256', 'in', wanted)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+  const groups = new Map<string, FileRow[]>(wanted.map((digest) => [digest, []]));
+  for (const row of rows) if (row.received_sha256) groups.get(row.received_sha256)?.push(row);
+  return {
+    groups: [...groups].map(([sha256, files]) => ({ sha256, files })),
+    more,
+  };
+}

@@ -1,6 +1,9 @@
 import multipart from '@fastify/multipart';
 import {
+  duplicatesResponseSchema,
   fileDownloadQuerySchema,
+  fileLookupRequestSchema,
+  fileLookupResponseSchema,
   fileDownloadResponseSchema,
   fileListQuerySchema,
   fileListResponseSchema,
@@ -20,7 +23,9 @@ import {
   listFilesOfAllTeams,
   listFilesOfCollection,
   listFilesOfTeam,
+  listDuplicatesOfCollection,
   listMemberFilesOfCollection,
+  lookupFiles,
 } from './files.service.js';
 import { readMarksRoutes } from './read-marks.routes.js';
 import { renditionLinksRoutes } from './rendition-links.routes.js';
@@ -73,13 +78,14 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           errors: [
             'notFound',
             'forbidden',
+            'collectionClosed',
             'fileTooLarge',
             'fileTypeNotAllowed',
             'quotaExceededStorage',
           ],
           tags,
           summary: 'Upload a file into a collection (multipart/form-data, one part named file)',
-          description: `The content type is sniffed from the bytes; the client's type and name are never trusted (the name is kept as \`originalName\` without control, bidi and zero-width characters, made safe as \`name\`). Images get a thumbnail and a preview in the background. fileTooLarge (413) above UPLOAD_MAX_FILE_BYTES; fileTypeNotAllowed (415) outside UPLOAD_ALLOWED_TYPES; invalidInput (400) without a part named file. Owner and admin upload anywhere; an uploader into a collection it created or a collaborative one. ${ACCESS_ERRORS}`,
+          description: `The content type is sniffed from the bytes; the client's type and name are never trusted (the name is kept as \`originalName\` without control, bidi and zero-width characters, made safe as \`name\`). Images get a thumbnail and a preview in the background. fileTooLarge (413) above UPLOAD_MAX_FILE_BYTES; fileTypeNotAllowed (415) outside UPLOAD_ALLOWED_TYPES; invalidInput (400) without a part named file; collectionClosed (403) after the collection’s deadline unless it allows late uploads (the file is then marked late). Owner and admin upload anywhere; an uploader into a collection it created or a collaborative one. ${ACCESS_ERRORS}`,
           security,
           consumes: ['multipart/form-data'],
           params: collectionParams,
@@ -126,6 +132,56 @@ export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.params.teamId,
           request.params.collectionId,
           request.query,
+        ),
+    );
+
+    app.post(
+      '/teams/:teamId/collections/:collectionId/files/lookup',
+      {
+        schema: {
+          operationId: 'lookupCollectionFiles',
+          errors: ['notFound', 'forbidden'],
+          tags,
+          summary: 'Which of these SHA-256 digests the collection already holds',
+          description: `The duplicate check before an upload: \`sha256\` lists 1 to 100 lowercase hex digests of files as they would be uploaded; \`found\` names, for each digest the collection holds, its oldest file with those bytes (as uploaded: a file whose location was stripped still matches the bytes it arrived with). Nothing is written. invalidInput (400) for a malformed list. Those who may upload into the collection may ask (forbidden (403) for a viewer). ${ACCESS_ERRORS}`,
+          security,
+          params: collectionParams,
+          body: fileLookupRequestSchema,
+          response: { 200: fileLookupResponseSchema },
+        },
+        onRequest,
+      },
+      (request) =>
+        lookupFiles(
+          ctx,
+          actorOf(request),
+          request.params.teamId,
+          request.params.collectionId,
+          request.body.sha256,
+        ),
+    );
+
+    app.get(
+      '/teams/:teamId/collections/:collectionId/files/duplicates',
+      {
+        schema: {
+          operationId: 'listCollectionDuplicates',
+          errors: ['notFound', 'forbidden'],
+          tags,
+          summary: "A collection's files that hold the same content as another of its files",
+          description: `Grouped by the SHA-256 of the bytes as uploaded, each group oldest first (the one to keep); at most 100 groups, \`more\` when there are others. Delete the extras with deleteFile. ${ACCESS_ERRORS}`,
+          security,
+          params: collectionParams,
+          response: { 200: duplicatesResponseSchema },
+        },
+        onRequest,
+      },
+      (request) =>
+        listDuplicatesOfCollection(
+          ctx,
+          actorOf(request),
+          request.params.teamId,
+          request.params.collectionId,
         ),
     );
 

@@ -1,7 +1,10 @@
 import {
+  DUPLICATE_GROUPS_MAX,
+  type DuplicatesResponse,
   type FileDownloadResponse,
   type FileItem,
   type FileListResponse,
+  type FileLookupResponse,
 } from '@raccolta/contracts';
 import type { AppContext } from '../context.js';
 import { authorize, requireAccess, type CollectionAccess } from '../access/access.js';
@@ -21,6 +24,8 @@ import {
   fileReadTimes,
   findFile,
   findFileById,
+  findFilesByReceivedHash,
+  listDuplicateFiles,
   listCollectionFiles,
   listFilesOfUser,
   listTeamFiles,
@@ -177,6 +182,62 @@ export async function listFilesOfAllTeams(
     actor,
     await listFilesOfUser(ctx.db, ctx.config.database.kind, actor.id, query),
   );
+}
+
+/**
+ * Which of these digests of files about to be uploaded the collection already holds (the
+ * oldest file with each): asked by those who may upload into it, before they do.
+ */
+export async function lookupFiles(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  collectionId: string,
+  digests: readonly string[],
+): Promise<FileLookupResponse> {
+  const access = await requireAccess(
+    ctx,
+    actor,
+    { team: teamRef, collection: collectionId },
+    can.lookupFiles,
+  );
+  const rows = await findFilesByReceivedHash(ctx.db, access.collection.id, digests);
+  return {
+    found: rows.map((row) => ({
+      sha256: row.received_sha256 ?? row.sha256,
+      fileId: row.id,
+      name: row.name,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+  };
+}
+
+/** The collection's files that hold the same uploaded bytes as another of its files. */
+export async function listDuplicatesOfCollection(
+  ctx: AppContext,
+  actor: UserRow,
+  teamRef: string,
+  collectionId: string,
+): Promise<DuplicatesResponse> {
+  const access = await readableCollection(ctx, actor, teamRef, collectionId);
+  const { groups, more } = await listDuplicateFiles(
+    ctx.db,
+    access.collection.id,
+    DUPLICATE_GROUPS_MAX,
+  );
+  const presented = await presentFilesFor(
+    ctx,
+    actor.id,
+    groups.flatMap((g) => g.files),
+  );
+  const byId = new Map(presented.map((file) => [file.fileId, file]));
+  return {
+    groups: groups.map((g) => ({
+      sha256: g.sha256,
+      files: g.files.flatMap((row) => byId.get(row.id) ?? []),
+    })),
+    more,
+  };
 }
 
 /** GET of one file opens its preview: the file and its collection count as read. */

@@ -7,6 +7,7 @@ import { newId } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
 import { StorageTooLargeError, type PutResult } from '../storage/storage.js';
 import type { UserRow } from '../users/users.repository.js';
+import { collectionClosed, uploadTimingOf } from '../collections/deadlines.js';
 import { assertTeamHasRoom, commitFileRow, fileRowFor, fileTooLarge } from './file-commit.js';
 import { encryptsFiles, fileKeys } from './files.keys.js';
 import { presentFilesFor } from './files.service.js';
@@ -102,7 +103,8 @@ export async function uploadFile(
     { team: teamRef, collection: collectionId },
     can.uploadFile,
   );
-  // A team already at its limit is refused before the body is read.
+  // A closed collection, and a team already at its limit, are refused before the body is read.
+  if (uploadTimingOf(access.collection, ctx.clock()) === 'closed') throw collectionClosed();
   await assertTeamHasRoom(ctx, ctx.db, access.team.id, 1);
   const part = await nextPart().catch((err: unknown) => {
     throw malformed(err);

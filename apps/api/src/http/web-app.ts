@@ -64,6 +64,15 @@ export function webAppCsp(nonce: string, config: Config): string {
 }
 
 /**
+ * The policy of the app's Web Worker scripts (Vite names them `<name>.worker-<hash>.js`): the
+ * hashing worker compiles WebAssembly (hash-wasm), which a worker may only do when its own
+ * script's policy says 'wasm-unsafe-eval'; it loads its modules from this origin and nothing else.
+ */
+export const WORKER_CSP =
+  "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; frame-ancestors 'none'; base-uri 'none'";
+const WORKER_SCRIPT = /\.worker-[\w-]+\.js(?:\.br|\.gz)?$/;
+
+/**
  * Serves the built web app: hashed assets with a long cache, and index.html for every other
  * non-API GET (client-side routes), each time with a fresh CSP nonce. Unknown /api paths stay
  * JSON 404s (the caller's not-found handler).
@@ -98,6 +107,8 @@ export async function registerWebApp(
     preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      if (immutable && WORKER_SCRIPT.test(filePath))
+        reply.header('Content-Security-Policy', WORKER_CSP);
       reply.header(
         'Cache-Control',
         immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',

@@ -3,7 +3,11 @@ import type { Locale } from '@raccolta/contracts';
 export type MailBlock =
   | { kind: 'text'; text: string }
   | { kind: 'button'; label: string; url: string; secondary?: boolean }
-  | { kind: 'note'; text: string };
+  | { kind: 'note'; text: string }
+  /** Lines each linking somewhere (a digest's collections). */
+  | { kind: 'links'; items: { text: string; url: string; detail?: string }[] }
+  /** Linked images loaded from their URLs, never attached (a digest's thumbnails). */
+  | { kind: 'images'; images: { src: string; href: string; alt: string }[] };
 
 /** Where a newsletter e-mail's reader unsubscribes. */
 export interface UnsubscribeLinks {
@@ -11,6 +15,8 @@ export interface UnsubscribeLinks {
   page: string;
   /** The API URL for RFC 8058 one-click POSTs, in the List-Unsubscribe header. */
   oneClick: string;
+  /** Why the e-mail came, instead of the newsletter's sentence (digests). */
+  reason?: string;
 }
 
 /** A mail as plain content; the layout turns it into both parts, so they always say the same. */
@@ -83,13 +89,28 @@ function text(content: MailContent, locale: Locale): string {
   const t = chrome[locale];
   const parts = [content.greeting];
   for (const block of content.blocks) {
-    parts.push(block.kind === 'button' ? `${block.label}:\n${block.url}` : block.text);
+    parts.push(textBlock(block));
   }
   const footer = content.unsubscribe
-    ? `${t.newsletterFooter}\n${t.unsubscribe}:\n${content.unsubscribe.page}`
+    ? `${content.unsubscribe.reason ?? t.newsletterFooter}\n${t.unsubscribe}:\n${content.unsubscribe.page}`
     : t.footer;
   parts.push(t.signature, `--\n${footer}`);
   return `${parts.join('\n\n')}\n`;
+}
+
+function textBlock(block: MailBlock): string {
+  switch (block.kind) {
+    case 'button':
+      return `${block.label}:\n${block.url}`;
+    case 'links':
+      return block.items
+        .map((item) => `- ${item.text}${item.detail ? ` (${item.detail})` : ''}\n  ${item.url}`)
+        .join('\n');
+    case 'images':
+      return block.images.map((image) => `${image.alt}: ${image.href}`).join('\n');
+    default:
+      return block.text;
+  }
 }
 
 function html(content: MailContent, subject: string, locale: Locale): string {
@@ -102,6 +123,10 @@ function html(content: MailContent, subject: string, locale: Locale): string {
         return `<p style="margin:0 0 16px;font-size:13px;color:#616161">${escapeHtml(block.text)}</p>`;
       case 'button':
         return button(block.label, block.url, block.secondary ?? false, t.fallback);
+      case 'links':
+        return links(block.items);
+      case 'images':
+        return images(block.images);
     }
   });
   return `<!doctype html>
@@ -133,7 +158,8 @@ ${body.join('\n')}
 function footerHtml(content: MailContent, t: Chrome): string {
   if (!content.unsubscribe) return escapeHtml(t.footer);
   const href = escapeHtml(content.unsubscribe.page);
-  return `${escapeHtml(t.newsletterFooter)} <a href="${href}" style="color:#616161">${escapeHtml(t.unsubscribe)}</a>`;
+  const reason = content.unsubscribe.reason ?? t.newsletterFooter;
+  return `${escapeHtml(reason)} <a href="${href}" style="color:#616161">${escapeHtml(t.unsubscribe)}</a>`;
 }
 
 function button(label: string, url: string, secondary: boolean, fallback: string): string {
@@ -143,4 +169,21 @@ function button(label: string, url: string, secondary: boolean, fallback: string
     : `display:inline-block;padding:11px 23px;border-radius:4px;background:${PRIMARY};color:#ffffff;text-decoration:none;font-weight:bold`;
   return `<p style="margin:0 0 8px"><a href="${href}" style="${style}">${escapeHtml(label)}</a></p>
 <p style="margin:0 0 16px;font-size:12px;color:#757575;word-break:break-all">${escapeHtml(fallback)}<br><a href="${href}" style="color:${PRIMARY}">${href}</a></p>`;
+}
+
+function links(items: { text: string; url: string; detail?: string }[]): string {
+  const rows = items.map(
+    (item) =>
+      `<li style="margin:0 0 8px"><a href="${escapeHtml(item.url)}" style="color:${PRIMARY};font-weight:bold">${escapeHtml(item.text)}</a>${item.detail ? `<br><span style="font-size:13px;color:#616161">${escapeHtml(item.detail)}</span>` : ''}</li>`,
+  );
+  return `<ul style="margin:0 0 16px;padding:0 0 0 20px">\n${rows.join('\n')}\n</ul>`;
+}
+
+/** Thumbnails as linked images, three to a row; the mail stays readable with images blocked. */
+function images(list: { src: string; href: string; alt: string }[]): string {
+  const cells = list.map(
+    (image) =>
+      `<a href="${escapeHtml(image.href)}" style="display:inline-block;margin:0 8px 8px 0"><img src="${escapeHtml(image.src)}" alt="${escapeHtml(image.alt)}" width="150" height="150" style="display:block;width:150px;height:150px;object-fit:cover;border-radius:4px;border:0"></a>`,
+  );
+  return `<p style="margin:0 0 8px;line-height:0">${cells.join('')}</p>`;
 }

@@ -23,10 +23,12 @@ export const sendMailPayloadSchema = z.discriminatedUnion('template', [
   mailOf('invitation'),
   mailOf('downloadReady'),
   mailOf('downloadFailed'),
+  mailOf('collectionReminder'),
   mailOf('securityNotice'),
   mailOf('subscriptionConfirm'),
   mailOf('newsletterWelcome'),
   mailOf('newsletterIssue'),
+  mailOf('digest'),
 ]);
 
 /** What `enqueueMail` takes: a recipient, a language, a template and that template's variables. */

@@ -7,6 +7,11 @@ const UNSUBSCRIBE = {
   oneClick: 'https://app.example/api/subscriptions/unsubscribe?email=a%40b.it&token=u1',
 };
 
+const DIGEST_UNSUBSCRIBE = {
+  page: 'https://app.example/digests/unsubscribe?team=t1&user=u1&token=x1',
+  oneClick: 'https://app.example/api/digests/unsubscribe?team=t1&user=u1&token=x1',
+};
+
 const samples: { [K in MailTemplate]: { vars: MailVars[K]; links: string[] } } = {
   verifyEmail: {
     vars: {
@@ -45,6 +50,17 @@ const samples: { [K in MailTemplate]: { vars: MailVars[K]; links: string[] } } =
     vars: { collectionName: 'Gita 2025', link: 'https://app.example/teams/t1/collections/c1' },
     links: ['https://app.example/teams/t1/collections/c1'],
   },
+  collectionReminder: {
+    vars: {
+      collectionName: 'Gita 2025',
+      teamName: 'Scuola Verdi',
+      link: 'https://app.example/upload/teams/t1/collections/c1',
+      name: 'Anna',
+      deadlineAt: Date.UTC(2025, 2, 12, 17, 0),
+      timeZone: 'Europe/Rome',
+    },
+    links: ['https://app.example/upload/teams/t1/collections/c1'],
+  },
   securityNotice: {
     vars: {
       kind: 'newDevice',
@@ -61,6 +77,41 @@ const samples: { [K in MailTemplate]: { vars: MailVars[K]; links: string[] } } =
       validHours: 48,
     },
     links: ['https://app.example/newsletter/confirm?email=a%40b.it&token=t1'],
+  },
+  digest: {
+    vars: {
+      name: 'Anna',
+      teamName: 'Scuola Verdi',
+      frequency: 'daily',
+      total: 7,
+      collections: [
+        {
+          name: 'Gita 2025',
+          count: 5,
+          uploaders: ['Marta', 'Luca'],
+          others: 0,
+          link: 'https://app.example/teams/t1/collections/c1',
+        },
+        {
+          name: 'Recita',
+          count: 2,
+          uploaders: ['Marta'],
+          others: 3,
+          link: 'https://app.example/teams/t1/collections/c2',
+        },
+      ],
+      moreCollections: 0,
+      thumbnails: [
+        {
+          src: 'https://app.example/api/renditions/tok1',
+          href: 'https://app.example/teams/t1/collections/c1',
+          alt: 'IMG_0001.jpg',
+        },
+      ],
+      settingsLink: 'https://app.example/teams/t1',
+      unsubscribe: DIGEST_UNSUBSCRIBE,
+    },
+    links: ['https://app.example/teams/t1'],
   },
   newsletterWelcome: { vars: { unsubscribe: UNSUBSCRIBE }, links: [] },
   newsletterIssue: {
@@ -103,6 +154,9 @@ describe('mail templates', () => {
       if (NEWSLETTER_TEMPLATES.includes(template)) {
         expect(en.text).toContain('you subscribed to the Raccolta newsletter');
         expect(it.text).toContain('alla newsletter di Raccolta');
+      } else if (template === 'digest') {
+        expect(en.text).toContain('as a member of the team Scuola Verdi');
+        expect(it.text).toContain('come membro del team Scuola Verdi');
       } else {
         expect(en.text).toContain('Raccolta because of an action');
         expect(it.text).toContain("in seguito a un'azione");
@@ -124,6 +178,25 @@ describe('mail templates', () => {
       expect(render(template, 'it').text).toContain("Annulla l'iscrizione:");
     },
   );
+
+  it("lists a digest's collections with counts and uploaders, thumbnails as linked images", () => {
+    const en = render('digest', 'en');
+    const it = render('digest', 'it');
+    expect(en.subject).toBe('7 new files in Scuola Verdi');
+    expect(it.subject).toBe('7 nuovi file in Scuola Verdi');
+    expect(en.text).toContain('- Gita 2025 (5 new files, from Marta, Luca)\n');
+    expect(en.text).toContain('- Recita (2 new files, from Marta, 3 more)\n');
+    expect(it.text).toContain('- Recita (2 nuovi file, da Marta, altri 3)\n');
+    for (const mail of [en, it]) {
+      expect(mail.html).toContain(
+        '<a href="https://app.example/teams/t1/collections/c1" style="display:inline-block;margin:0 8px 8px 0"><img src="https://app.example/api/renditions/tok1" alt="IMG_0001.jpg"',
+      );
+      expect(mail.listUnsubscribe).toBe(DIGEST_UNSUBSCRIBE.oneClick);
+      expect(mail.text).toContain(`\n${DIGEST_UNSUBSCRIBE.page}\n`);
+      expect(mail.html).toContain(`<a href="${htmlAttr(DIGEST_UNSUBSCRIBE.page)}"`);
+      expect(mail.html).not.toContain('newsletter');
+    }
+  });
 
   it('sends an issue as written, a paragraph per block, in the subject given', () => {
     const mail = render('newsletterIssue', 'it');

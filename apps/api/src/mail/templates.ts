@@ -1,4 +1,9 @@
-import { ASSIGNABLE_ROLES, type AssignableRole, type Locale } from '@raccolta/contracts';
+import {
+  ASSIGNABLE_ROLES,
+  isTimeZone,
+  type AssignableRole,
+  type Locale,
+} from '@raccolta/contracts';
 import { z } from 'zod';
 import { renderLayout, type MailContent, type RenderedMail } from './layout.js';
 
@@ -40,6 +45,18 @@ export const mailVarsSchemas = {
     /** Epoch ms when it is deleted. */
     expiresAt: z.number().int().optional(),
   }),
+  /**
+   * Issue #36: a collection's deadline is near and the reader has uploaded nothing to it.
+   * `link`: the collection in the upload app; `deadlineAt` (epoch ms) is shown in `timeZone`.
+   */
+  collectionReminder: z.object({
+    collectionName: label,
+    teamName: label,
+    link,
+    name,
+    deadlineAt: z.number().int(),
+    timeZone: z.string().refine((zone) => isTimeZone(zone)),
+  }),
   /** `link`: the collection, where the download can be requested again. */
   downloadFailed: z.object({ collectionName: label, link, name }),
   /**
@@ -59,6 +76,35 @@ export const mailVarsSchemas = {
   subscriptionConfirm: z.object({ link, validHours: z.number().int().positive() }),
   /** The first newsletter e-mail, sent once the subscription is confirmed. */
   newsletterWelcome: z.object({ unsubscribe }),
+  /**
+   * A digest of what arrived (digests/): the team, the files' total, each collection with its
+   * count, uploaders and link, up to six thumbnails (signed, expiring rendition links, loaded by
+   * the mail client), the settings link and the one-click unsubscribe.
+   */
+  digest: z.object({
+    name,
+    teamName: label,
+    frequency: z.enum(['daily', 'instant']),
+    total: z.number().int().positive(),
+    collections: z
+      .array(
+        z.object({
+          name: label,
+          count: z.number().int().positive(),
+          uploaders: z.array(label).max(10),
+          /** Uploaders beyond those named. */
+          others: z.number().int().nonnegative(),
+          link,
+        }),
+      )
+      .min(1)
+      .max(100),
+    /** Collections beyond those listed. */
+    moreCollections: z.number().int().nonnegative(),
+    thumbnails: z.array(z.object({ src: link, href: link, alt: label })).max(6),
+    settingsLink: link,
+    unsubscribe,
+  }),
   /** An issue sent with `npm run admin -- send-newsletter`. */
   newsletterIssue: z.object({
     subject: label,
@@ -86,6 +132,14 @@ const dateTime = (locale: string) => (epochMs: number) =>
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: 'UTC',
+  }).format(epochMs);
+
+/** A deadline as a reader of this language writes it, in the zone it was set in. */
+const inZone = (locale: string, epochMs: number, timeZone: string) =>
+  new Intl.DateTimeFormat(locale, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone,
   }).format(epochMs);
 
 const common: Record<Locale, Common> = {
@@ -191,6 +245,7 @@ const newsletterTemplates: {
 };
 
 type SecurityVars = MailVars['securityNotice'];
+type DigestVars = MailVars['digest'];
 type SecurityKind = SecurityVars['kind'];
 
 /** "Firefox on Android", "Firefox su Android", "Firefox", "Android"; undefined when unknown. */
@@ -290,6 +345,104 @@ function securityNotice(locale: Locale): Compose<'securityNotice'> {
 const templates: { [K in MailTemplate]: Record<Locale, Compose<K>> } = {
   ...newsletterTemplates,
   securityNotice: { en: securityNotice('en'), it: securityNotice('it') },
+  digest: {
+    en: (v, c) => {
+      const who = (col: DigestVars['collections'][number]) =>
+        `${col.count === 1 ? '1 new file' : `${col.count} new files`}, from ${[
+          ...col.uploaders,
+          ...(col.others > 0 ? [`${col.others} more`] : []),
+        ].join(', ')}`;
+      return {
+        subject:
+          v.total === 1 ? `1 new file in ${v.teamName}` : `${v.total} new files in ${v.teamName}`,
+        greeting: c.hello(v.name),
+        blocks: [
+          {
+            kind: 'text',
+            text:
+              v.frequency === 'daily'
+                ? `Here is what arrived in the team ${v.teamName} since your last digest.`
+                : `New files arrived in the team ${v.teamName}.`,
+          },
+          {
+            kind: 'links',
+            items: v.collections.map((col) => ({
+              text: col.name,
+              url: col.link,
+              detail: who(col),
+            })),
+          },
+          ...(v.moreCollections > 0
+            ? [
+                {
+                  kind: 'note' as const,
+                  text: `And new files in ${v.moreCollections} more collections.`,
+                },
+              ]
+            : []),
+          ...(v.thumbnails.length > 0 ? [{ kind: 'images' as const, images: v.thumbnails }] : []),
+          {
+            kind: 'note',
+            text: 'The pictures are links that expire after a few days; open the collection to see the files at any time.',
+          },
+          { kind: 'button', label: 'Change how often', url: v.settingsLink, secondary: true },
+        ],
+        unsubscribe: {
+          ...v.unsubscribe,
+          reason: `You receive this digest as a member of the team ${v.teamName} on Raccolta.`,
+        },
+      };
+    },
+    it: (v, c) => {
+      const who = (col: DigestVars['collections'][number]) =>
+        `${col.count === 1 ? '1 nuovo file' : `${col.count} nuovi file`}, da ${[
+          ...col.uploaders,
+          ...(col.others > 0 ? [`altri ${col.others}`] : []),
+        ].join(', ')}`;
+      return {
+        subject:
+          v.total === 1
+            ? `1 nuovo file in ${v.teamName}`
+            : `${v.total} nuovi file in ${v.teamName}`,
+        greeting: c.hello(v.name),
+        blocks: [
+          {
+            kind: 'text',
+            text:
+              v.frequency === 'daily'
+                ? `Ecco cosa è arrivato nel team ${v.teamName} dal tuo ultimo riepilogo.`
+                : `Sono arrivati nuovi file nel team ${v.teamName}.`,
+          },
+          {
+            kind: 'links',
+            items: v.collections.map((col) => ({
+              text: col.name,
+              url: col.link,
+              detail: who(col),
+            })),
+          },
+          ...(v.moreCollections > 0
+            ? [
+                {
+                  kind: 'note' as const,
+                  text: `E nuovi file in altre ${v.moreCollections} raccolte.`,
+                },
+              ]
+            : []),
+          ...(v.thumbnails.length > 0 ? [{ kind: 'images' as const, images: v.thumbnails }] : []),
+          {
+            kind: 'note',
+            text: 'Le immagini sono link che scadono dopo qualche giorno; apri la raccolta per vedere i file in qualsiasi momento.',
+          },
+          { kind: 'button', label: 'Cambia la frequenza', url: v.settingsLink, secondary: true },
+        ],
+        unsubscribe: {
+          ...v.unsubscribe,
+          reason: `Ricevi questo riepilogo come membro del team ${v.teamName} su Raccolta.`,
+        },
+      };
+    },
+  },
   verifyEmail: {
     en: (v, c) => ({
       subject: 'Confirm your e-mail address',
@@ -461,6 +614,38 @@ const templates: { [K in MailTemplate]: Record<Locale, Compose<K>> } = {
             v.expiresAt === undefined
               ? "Per scaricarlo devi aver effettuato l'accesso a Raccolta."
               : `Per scaricarlo devi aver effettuato l'accesso a Raccolta. Resta disponibile fino al ${c.dateTime(v.expiresAt)} (UTC).`,
+        },
+      ],
+    }),
+  },
+  collectionReminder: {
+    en: (v, c) => ({
+      subject: `Reminder: “${v.collectionName}” is due ${inZone('en-GB', v.deadlineAt, v.timeZone)}`,
+      greeting: c.hello(v.name),
+      blocks: [
+        {
+          kind: 'text',
+          text: `The collection “${v.collectionName}” of ${v.teamName} is waiting for your files until ${inZone('en-GB', v.deadlineAt, v.timeZone)} (${v.timeZone}), and you haven't sent any yet.`,
+        },
+        { kind: 'button', label: 'Upload your files', url: v.link },
+        {
+          kind: 'note',
+          text: 'You receive this reminder because you can upload to this collection. Once you have sent a file, no more reminders come for it.',
+        },
+      ],
+    }),
+    it: (v, c) => ({
+      subject: `Promemoria: «${v.collectionName}» scade ${inZone('it-IT', v.deadlineAt, v.timeZone)}`,
+      greeting: c.hello(v.name),
+      blocks: [
+        {
+          kind: 'text',
+          text: `La raccolta «${v.collectionName}» di ${v.teamName} aspetta i tuoi file fino a ${inZone('it-IT', v.deadlineAt, v.timeZone)} (${v.timeZone}) e non ne hai ancora inviato nessuno.`,
+        },
+        { kind: 'button', label: 'Carica i tuoi file', url: v.link },
+        {
+          kind: 'note',
+          text: 'Ricevi questo promemoria perché puoi caricare file in questa raccolta. Quando avrai inviato un file, non riceverai altri promemoria per questa raccolta.',
         },
       ],
     }),

@@ -6,11 +6,10 @@ import {
   unsubscribeRequestSchema,
   unsubscribeResponseSchema,
 } from '@raccolta/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { AppError } from '../errors/app-error.js';
+import { ONE_CLICK_BODY_LIMIT, ONE_CLICK_FORM_TYPES, oneClickBody } from '../http/one-click.js';
 import { localeOfAcceptLanguage } from './subscription-links.js';
 import { confirmSubscription, subscribe, unsubscribe } from './subscriptions.service.js';
 import { PUBLIC } from '../http/api-docs.js';
@@ -29,45 +28,11 @@ const limits = {
   unsubscribe: { rateLimit: { max: 120, timeWindow: 60_000 } },
 };
 
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
-const ONE_CLICK_BODY_LIMIT = 1024;
-
 /** The query of the List-Unsubscribe URL; validated as the body it becomes (oneClickBody). */
 const linkQuerySchema = z.object({
   email: z.string().optional(),
   token: z.string().optional(),
 });
-
-/** The fields of an RFC 8058 POST body (urlencoded or multipart/form-data). */
-function formFields(contentType: string, body: string): Map<string, string> {
-  if (contentType.startsWith('application/x-www-form-urlencoded'))
-    return new Map(new URLSearchParams(body));
-  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  const fields = new Map<string, string>();
-  if (!boundary) return fields;
-  for (const part of body.split(`--${boundary}`).slice(1)) {
-    const split = /\r?\n\r?\n/.exec(part);
-    if (!split) continue;
-    const name = /name="([^"]*)"/i.exec(part.slice(0, split.index))?.[1];
-    if (name) fields.set(name, part.slice(split.index + split[0].length).replace(/\r?\n$/, ''));
-  }
-  return fields;
-}
-
-/**
- * RFC 8058: a mail client's one-click unsubscribe is a POST of the List-Unsubscribe URL with the
- * form body `List-Unsubscribe=One-Click`; the URL's query is then the request. Any other form
- * body is refused.
- */
-function oneClickBody(request: FastifyRequest, body: string): unknown {
-  const fields = formFields(request.headers['content-type'] ?? '', body);
-  if (fields.get('List-Unsubscribe') !== 'One-Click')
-    throw new AppError('invalidRequest', {
-      message: 'A form body must be List-Unsubscribe=One-Click (RFC 8058)',
-    });
-  const { email, token } = request.query as { email?: unknown; token?: unknown };
-  return { email, token };
-}
 
 export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -116,11 +81,11 @@ export function subscriptionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Its own scope, so the form bodies of RFC 8058 are taken by this route only.
     await app.register((scope) => {
       scope.addContentTypeParser(
-        FORM_TYPES,
+        ONE_CLICK_FORM_TYPES,
         { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT },
         (request, body, done) => {
           try {
-            done(null, oneClickBody(request, String(body)));
+            done(null, oneClickBody(request, String(body), ['email', 'token']));
           } catch (err) {
             done(err as Error, undefined);
           }

@@ -88,7 +88,7 @@ const TUS_DOCS: {
         },
         'Upload-Metadata': {
           description:
-            'Comma-separated "<key> <base64 value>" pairs: `filename` (the name the file gets), optionally `sha256` (hex digest of the whole file, checked when the last byte arrives)',
+            'Comma-separated "<key> <base64 value>" pairs: `filename` (the name the file gets), optionally `sha256` (the 64 hex digits of the whole file\'s SHA-256, invalidInput (400) otherwise; checked when the last byte arrives, checksumMismatch (460) when it differs)',
           schema: { type: 'string' },
         },
         'Upload-Checksum': uploadChecksum,

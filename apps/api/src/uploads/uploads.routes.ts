@@ -39,9 +39,11 @@ import {
 } from './upload-store.js';
 import { deleteUpload, findUpload } from './uploads.repository.js';
 import {
+  checkDeclaredSha256,
   findCompleteUpload,
   finishUpload,
   checkUploadLength,
+  assertOpenForUploads,
   prepareUpload,
   reserveUpload,
   type GuestUpload,
@@ -71,7 +73,7 @@ const security = BEARER;
 const collectionParams = z.object({ teamId: teamRefSchema, collectionId: idSchema });
 const uploadParams = collectionParams.extend({ uploadId: z.string().max(100) });
 const TUS =
-  'tus 1.0 (https://tus.io/protocols/resumable-upload) with the creation, creation-with-upload, termination, checksum (sha1, sha256, md5) and expiration extensions. Send `Authorization: Bearer …` and `Tus-Resumable: 1.0.0` on every request. Errors answer `{ statusCode, errorCode, message }`: authorizationRequired/invalidAuthorization (401); notFound (404) for another team, a collection the caller cannot see, or an upload of someone else; forbidden (403) when spec §6 does not let the caller upload there; uploadOffsetMismatch (409); uploadExpired (410); fileTooLarge and quotaExceededStorage (413); fileTypeNotAllowed (415, when the last byte arrives: the content type is sniffed from the bytes); checksumMismatch (460).';
+  'tus 1.0 (https://tus.io/protocols/resumable-upload) with the creation, creation-with-upload, termination, checksum (sha1, sha256, md5) and expiration extensions. Send `Authorization: Bearer …` and `Tus-Resumable: 1.0.0` on every request. Errors answer `{ statusCode, errorCode, message }`: authorizationRequired/invalidAuthorization (401); notFound (404) for another team, a collection the caller cannot see, or an upload of someone else; forbidden (403) when spec §6 does not let the caller upload there; collectionClosed (403) on POST and every PATCH once the collection’s deadline has passed, unless it allows late uploads (then the file is marked late); uploadOffsetMismatch (409); uploadExpired (410); fileTooLarge and quotaExceededStorage (413); fileTypeNotAllowed (415, when the last byte arrives: the content type is sniffed from the bytes); checksumMismatch (460).';
 
 const TUS_OPERATIONS = {
   HEAD: {
@@ -94,6 +96,7 @@ const TUS_OPERATIONS = {
     errors: [
       'notFound',
       'forbidden',
+      'collectionClosed',
       'uploadOffsetMismatch',
       'uploadExpired',
       'fileTooLarge',
@@ -255,6 +258,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       onUploadCreate: async (_req, upload) => {
         const { access, uploadId, guest } = call();
         if (!access) throw new Error('creation without an access check');
+        checkDeclaredSha256(upload.metadata);
         await reserveUpload(
           deps,
           access,
@@ -387,12 +391,13 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           operationId: 'createUpload',
           summary: 'Create a resumable upload (tus); the upload id becomes the file id',
-          description: `Upload-Length is required and at most UPLOAD_MAX_FILE_BYTES; the team's files plus uploads in progress must stay within UPLOAD_TEAM_MAX_BYTES. Metadata: \`filename\`, optionally \`sha256\` (hex digest of the whole file, verified at the end). Answers 201 with Location. ${TUS}`,
+          description: `Upload-Length is required and at most UPLOAD_MAX_FILE_BYTES; the team's files plus uploads in progress must stay within UPLOAD_TEAM_MAX_BYTES. Metadata: \`filename\`, optionally \`sha256\` (the 64 hex digits of the whole file's SHA-256: invalidInput (400) when malformed; verified when the last byte arrives, checksumMismatch (460) and nothing kept when it differs; recorded on the file for the duplicate lookup). Answers 201 with Location. ${TUS}`,
           security,
           params: collectionParams,
           errors: [
             'notFound',
             'forbidden',
+            'collectionClosed',
             'fileTooLarge',
             'quotaExceededStorage',
             'checksumMismatch',
@@ -443,13 +448,15 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { teamId, collectionId, uploadId } = request.params;
       // HEAD, PATCH and DELETE: the caller's own upload in the URL's collection, into which the
       // caller may still upload; anyone else's upload URL is 404 and reveals nothing.
-      const { upload: row } = await requireAccess(
+      const { upload: row, collection } = await requireAccess(
         deps,
         actor,
         { team: teamId, collection: collectionId, upload: uploadId },
         can.uploadFile,
       );
       const location = `${basePath}/teams/${row.team_id}/collections/${row.collection_id}/uploads/${row.id}`;
+      // Bytes after the deadline are refused at every request, not only at creation.
+      if (method === 'PATCH' && row.status !== 'completed') assertOpenForUploads(deps, collection);
       if (row.status === 'completed') {
         return answerCompleted(request, reply, method, row.size);
       }
@@ -563,6 +570,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { uploadId } = checkUploadLength(
           deps,
           typeof length === 'string' ? length : undefined,
+          guest.access.collection,
         );
         await toTus(request, reply, 'POST', {
           actor: guest.access.actor,

@@ -20,6 +20,8 @@ import { isTypeAllowed, SNIFF_BYTES } from '../files/sniff.js';
 import { linkIsOpen, linkNotFound } from '../access/guest-access.js';
 import { acceptedTypesOf } from '../links/links.presenter.js';
 import { findLinkById, releaseOnLink, reserveOnLink } from '../links/links.repository.js';
+import { collectionClosed, uploadTimingOf } from '../collections/deadlines.js';
+import type { CollectionRow } from '../db/rows.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { UploadBackend } from './upload-backends.js';
 import {
@@ -52,19 +54,24 @@ export async function prepareUpload(
     { team: teamRef, collection: collectionId },
     can.uploadFile,
   );
-  return { access, ...checkUploadLength(ctx, uploadLength) };
+  return { access, ...checkUploadLength(ctx, uploadLength, access.collection) };
 }
 
-/** The declared size, within the per-file limit, and the new upload's id. */
+/**
+ * The declared size, within the per-file limit, for a collection still open for uploads (its
+ * deadline), and the new upload's id.
+ */
 export function checkUploadLength(
   ctx: CommitDeps,
   uploadLength: string | undefined,
+  collection: CollectionRow,
 ): { uploadId: string; size: number } {
   if (uploadLength === undefined || !/^\d{1,16}$/.test(uploadLength)) {
     throw new AppError('invalidInput', {
       message: 'Declare the size in Upload-Length (deferred lengths are not accepted)',
     });
   }
+  assertOpenForUploads(ctx, collection);
   const size = Number(uploadLength);
   if (size > ctx.config.files.maxFileBytes) throw fileTooLarge(ctx);
   return { uploadId: newId(), size };
@@ -76,6 +83,32 @@ export interface GuestUpload {
   guestId: string;
   name: string | null;
   email: string | null;
+}
+
+/**
+ * Refuses bytes for a collection whose deadline has passed (collectionClosed), unless it allows
+ * late uploads: asked at creation and at every PATCH, and again when the file is committed.
+ */
+export function assertOpenForUploads(
+  ctx: Pick<AppContext, 'clock'>,
+  collection: CollectionRow,
+): void {
+  if (uploadTimingOf(collection, ctx.clock()) === 'closed') throw collectionClosed();
+}
+
+/**
+ * The `sha256` a client may declare in the creation's metadata (the digest it computed to ask
+ * whether the collection holds the file already): 64 hex digits, or the upload is refused at
+ * once rather than after its last byte. What arrives is checked against it in finishUpload.
+ */
+export function checkDeclaredSha256(metadata: Record<string, string | null> | undefined): void {
+  const declared = metadata?.sha256;
+  if (declared === undefined) return;
+  if (declared === null || !/^[0-9a-fA-F]{64}$/.test(declared.trim())) {
+    throw new AppError('invalidInput', {
+      message: 'The sha256 metadata must be the 64 hex digits of a SHA-256 digest',
+    });
+  }
 }
 
 /**
@@ -199,6 +232,7 @@ export async function finishUpload(
     const sha256 =
       received?.sha256 ??
       (await sha256Of(row.size === 0 ? Readable.from([]) : await backend.read(row.id)));
+    // Recorded on the file as `received_sha256` (fileRowFor): it is this digest once they agree.
     const claimed = metadata?.sha256?.trim().toLowerCase();
     if (claimed && claimed !== sha256) {
       throw new AppError('checksumMismatch', {

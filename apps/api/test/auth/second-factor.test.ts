@@ -16,6 +16,8 @@ import {
   type OAuthTestEnv,
 } from '../helpers/oauth-test-env.js';
 import { accessToken } from '../members/world.js';
+import { startSession } from '../../src/auth/sessions.js';
+import { RECENT_SIGN_IN_MS } from '@raccolta/contracts';
 
 const STEP_MS = 30_000;
 /** The middle of a time step, so moving by whole steps never lands on an edge. */
@@ -200,6 +202,7 @@ describe('second factors', () => {
       ['POST', '/users/@me/passkeys/options'],
       ['POST', '/users/@me/passkeys'],
       ['DELETE', '/users/@me/passkeys/00000000-0000-4000-8000-000000000000'],
+      ['POST', '/users/@me/reauthenticate'],
     ] as const) {
       const res = await call(method, url, undefined, method === 'GET' ? undefined : {});
       expect(res, `${method} ${url}`).toMatchObject({
@@ -237,6 +240,118 @@ describe('second factors', () => {
     expect((await signIn(user)).status).toBe(200);
     const status = await call('GET', '/users/@me/second-factors', user);
     expect(status.body).toMatchObject({ totp: false, recoveryCodesLeft: 0 });
+  });
+
+  it('asks a session signed in more than 10 minutes ago to confirm it is you before changing factors', async () => {
+    const user = await createUser(server.ctx, { email: 'reauth@example.com' });
+    const session = await startSession(server.ctx, user, { identityProvider: false });
+    const as = async (method: 'POST' | 'DELETE', url: string, payload?: object) => {
+      const res = await server.app.inject({
+        method,
+        url: `/api${url}`,
+        headers: { authorization: `Bearer ${session.AccessToken}` },
+        ...(payload === undefined ? {} : { payload }),
+      });
+      return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
+    };
+    const signedInAt = now;
+    // Within 10 minutes of the sign-in: allowed.
+    now = signedInAt + RECENT_SIGN_IN_MS;
+    const first = await as('POST', '/users/@me/totp');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const secret = first.body.secret as string;
+    expect(
+      (await as('POST', '/users/@me/totp/confirm', { code: codeAt(secret, now) })).status,
+    ).toBe(200);
+
+    // Later, each change is refused, with the ways this account can confirm, and changes nothing.
+    now = signedInAt + RECENT_SIGN_IN_MS + STEP_MS;
+    const codesBefore = await server.ctx.db
+      .selectFrom('recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', user.id)
+      .execute();
+    for (const [method, url] of [
+      ['POST', '/users/@me/recovery-codes'],
+      ['POST', '/users/@me/passkeys/options'],
+      ['DELETE', '/users/@me/passkeys/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      expect(await as(method, url), url).toMatchObject({
+        status: 403,
+        body: { errorCode: 'reauthenticationRequired', data: { methods: ['password', 'totp'] } },
+      });
+    }
+    expect(
+      await server.ctx.db
+        .selectFrom('recovery_codes')
+        .select('code_hash')
+        .where('user_id', '=', user.id)
+        .execute(),
+    ).toEqual(codesBefore);
+
+    // A wrong password or code does not count; the right code (once) does.
+    expect(
+      await as('POST', '/users/@me/reauthenticate', { password: 'not-the-password' }),
+    ).toMatchObject({
+      status: 401,
+      body: { errorCode: 'notAuthorized' },
+    });
+    expect(
+      await as('POST', '/users/@me/reauthenticate', { code: codeAt(secret, now + 5 * STEP_MS) }),
+    ).toMatchObject({
+      status: 400,
+      body: { errorCode: 'wrongSecondFactorCode' },
+    });
+    expect(await as('POST', '/users/@me/reauthenticate', {})).toMatchObject({
+      status: 400,
+      body: { errorCode: 'invalidInput' },
+    });
+    expect(
+      await as('POST', '/users/@me/reauthenticate', { password: TEST_PASSWORD, code: '123456' }),
+    ).toMatchObject({ status: 400, body: { errorCode: 'invalidInput' } });
+    // None of the refused answers counted as a confirmation.
+    const row = await server.ctx.db
+      .selectFrom('sessions')
+      .select('authenticated_at')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.authenticated_at).toBeNull();
+    expect((await as('POST', '/users/@me/recovery-codes')).status).toBe(403);
+    expect(
+      (await as('POST', '/users/@me/reauthenticate', { code: codeAt(secret, now) })).status,
+    ).toBe(200);
+    expect((await as('POST', '/users/@me/recovery-codes')).status).toBe(200);
+    // The same code again is refused: a code works once.
+    expect(
+      (await as('POST', '/users/@me/reauthenticate', { code: codeAt(secret, now) })).status,
+    ).toBe(400);
+
+    // 10 minutes after the reauthentication it is needed again; the password works too.
+    now += RECENT_SIGN_IN_MS + STEP_MS;
+    expect((await as('POST', '/users/@me/passkeys/options')).status).toBe(403);
+    expect(
+      (await as('POST', '/users/@me/reauthenticate', { password: TEST_PASSWORD })).status,
+    ).toBe(200);
+    expect((await as('POST', '/users/@me/passkeys/options')).status).toBe(200);
+
+    // An account without a password or an authenticator app (a provider sign-in) must sign in
+    // again; an access token without a session cannot reauthenticate at all.
+    const social = await createUser(server.ctx, {
+      email: 'reauth-social@example.com',
+      password: null,
+    });
+    const socialSession = await startSession(server.ctx, social, { identityProvider: true });
+    now += RECENT_SIGN_IN_MS + STEP_MS;
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: '/api/users/@me/passkeys/options',
+      headers: { authorization: `Bearer ${socialSession.AccessToken}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      errorCode: 'reauthenticationRequired',
+      data: { methods: [] },
+    });
   });
 
   it('refuses enrolment to internal contributors', async () => {

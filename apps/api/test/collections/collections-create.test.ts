@@ -63,6 +63,8 @@ describe('collections: create', () => {
       updatedBy: owner.id,
       readAt: null,
       filesCount: 0,
+      deadline: null,
+      allowLateUploads: false,
     });
     const row = await server.ctx.db
       .selectFrom('collections')
@@ -81,6 +83,9 @@ describe('collections: create', () => {
       created_by: owner.id,
       updated_at: clock.now,
       updated_by: owner.id,
+      deadline_at: null,
+      deadline_zone: null,
+      allow_late_uploads: 0,
     });
   });
 

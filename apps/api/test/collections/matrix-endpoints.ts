@@ -11,6 +11,7 @@ import {
   type TeamMode,
 } from '@raccolta/contracts';
 import {
+  ROLE_RULE_TABLE,
   collectionRule,
   createCollectionRule,
   specAllows,
@@ -279,6 +280,23 @@ export const ENDPOINTS: Endpoint[] = [
     request: remove(shared),
   },
 ];
+
+/** Issue #36: "send a reminder now", on a collection with a deadline a week ahead. */
+const remind = (pick: (w: CollectionWorld) => StoredCollection): Endpoint => ({
+  name: `POST a reminder for ${pick === shared ? 'a shared collection' : "the uploader's owned collection"}`,
+  collection: pick,
+  allowed: (a) => ROLE_RULE_TABLE.sendReminder[a.role],
+  ok: 202,
+  setup: async (ctx, w) => {
+    await ctx.db
+      .updateTable('collections')
+      .set({ deadline_at: ctx.clock() + 7 * 24 * 60 * 60_000, deadline_zone: 'Europe/Rome' })
+      .where('id', '=', pick(w).id)
+      .execute();
+  },
+  request: (w) => ({ method: 'POST', url: `${one(pick)(w)}/reminders` }),
+});
+ENDPOINTS.push(remind(shared), remind(uploadersOwned));
 
 export function expectedStatus(endpoint: Endpoint, caller: Caller, world: CollectionWorld): number {
   if (endpoint.byCaller) return endpoint.byCaller(caller);

@@ -93,6 +93,25 @@ function perCollection(kind: CollectionKind): FilesEndpoint[] {
       request: (w) => ({ method: 'GET', url: filesOf(w, kind) }),
     },
     {
+      name: `POST a lookup of digests in the ${kind} collection`,
+      rule: { collection: kind, action: 'lookupFiles' },
+      ok: 200,
+      writes: false,
+      request: (w) => ({
+        method: 'POST',
+        url: `${filesOf(w, kind)}/lookup`,
+        payload: Buffer.from(JSON.stringify({ sha256: [w.files[kind].sha256] })),
+        contentType: 'application/json',
+      }),
+    },
+    {
+      name: `GET the duplicates of the ${kind} collection`,
+      rule: { collection: kind, action: 'readFiles' },
+      ok: 200,
+      writes: false,
+      request: (w) => ({ method: 'GET', url: `${filesOf(w, kind)}/duplicates` }),
+    },
+    {
       name: `GET a member's files of the ${kind} collection`,
       rule: { collection: kind, action: 'readFiles' },
       ok: 200,

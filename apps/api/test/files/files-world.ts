@@ -46,6 +46,9 @@ export async function createCollection(
     created_by: input.createdBy,
     updated_at: at,
     updated_by: input.createdBy,
+    deadline_at: null,
+    deadline_zone: null,
+    allow_late_uploads: 0,
   };
   await ctx.db.insertInto('collections').values(row).execute();
   return row;
@@ -100,6 +103,7 @@ export async function createStoredFile(
     content_type: input.contentType ?? 'text/plain',
     size: data.length,
     sha256: sha256(data),
+    received_sha256: sha256(data),
     storage_key: keys.original,
     uploaded_by: input.uploadedBy,
     rendition_status: input.renditions ? 'ready' : 'none',
@@ -114,6 +118,7 @@ export async function createStoredFile(
     guest_id: null,
     guest_name: null,
     guest_email: null,
+    late: 0,
   };
   await ctx.db.insertInto('files').values(row).execute();
   await ctx.db

@@ -63,6 +63,7 @@ describe('file list query plans', () => {
         content_type: 'text/plain',
         size: 1,
         sha256: '0'.repeat(64),
+        received_sha256: '0'.repeat(64),
         storage_key: `teams/${where.team_id}/collections/${where.id}/${id}/original`,
         // One upload in fifty is the rare uploader's: a creator filter worth an index.
         uploaded_by: i % 50 === 0 ? rareUploader : world.users.admin.id,
@@ -78,6 +79,7 @@ describe('file list query plans', () => {
         guest_id: null,
         guest_name: null,
         guest_email: null,
+        late: 0,
       });
     }
     for (let i = 0; i < rows.length; i += 500) {

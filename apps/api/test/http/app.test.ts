@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { docsCsp } from '../../src/http/openapi.js';
+import { WORKER_CSP } from '../../src/http/web-app.js';
 
 describe('HTTP foundation', () => {
   let server: TestServer;
@@ -230,6 +231,11 @@ describe('serving the web app', () => {
     writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync('console.log(1)'));
     writeFileSync(path.join(dist, 'assets', 'app.js.gz'), gzipSync('console.log(1)'));
+    writeFileSync(path.join(dist, 'assets', 'sha256.worker-Ab1_x.js'), 'onmessage = null');
+    writeFileSync(
+      path.join(dist, 'assets', 'sha256.worker-Ab1_x.js.br'),
+      brotliCompressSync('onmessage = null'),
+    );
     server = await startTestServer({ SERVE_WEB: 'true', WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -259,6 +265,21 @@ describe('serving the web app', () => {
     const res = await server.app.inject('/assets/app.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('lets worker scripts compile WebAssembly, and nothing else more than the API allows', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const worker = await server.app.inject({
+        url: '/assets/sha256.worker-Ab1_x.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-security-policy']).toBe(WORKER_CSP);
+    }
+    expect(WORKER_CSP).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(WORKER_CSP).not.toMatch(/'unsafe-eval'|unsafe-inline/);
+    const script = await server.app.inject('/assets/app.js');
+    expect(script.headers['content-security-policy']).not.toContain('wasm-unsafe-eval');
   });
 
   it('answers a file the same whatever its Origin: no Vary on Origin, no CORS headers', async () => {

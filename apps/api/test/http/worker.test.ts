@@ -77,11 +77,14 @@ describe('the worker inside the API process', () => {
       .where('status', 'in', ['pending', 'running'])
       .execute();
     expect(scheduled.map((j) => j.queue).sort()).toEqual([
+      'collections.reminders',
+      'digests.send',
       'downloads.expire',
       'jobs.purge',
       'mail.purge-copies',
       'oauth.purge',
       'rate-limits.purge',
+      'sessions.purge',
       'storage.sweep-temp',
       'subscriptions.purge',
       'trash.purge',

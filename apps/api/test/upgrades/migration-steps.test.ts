@@ -74,6 +74,12 @@ const BACKFILLS: Record<string, (db: Db) => Promise<void>> = {
       ]),
     ).toEqual(families.rows.map((f) => [f.family_id, f.user_id, Number(f.expires_at), null, null]));
   },
+  '0019-file-received-hash': async (db) => {
+    const rows = await sql<{ sha256: string; received_sha256: string | null }>`
+      select sha256, received_sha256 from files`.execute(db);
+    expect(rows.rows.length).toBeGreaterThan(0);
+    for (const row of rows.rows) expect(row.received_sha256).toBe(row.sha256);
+  },
 };
 
 describe('each migration, from the step before it', () => {

@@ -160,6 +160,13 @@ const pageRoutes: RouteObject[] = [
       })),
   },
   {
+    path: 'digests/unsubscribe',
+    lazy: () =>
+      import('../features/newsletter/components/digest-unsubscribe-page').then((m) => ({
+        Component: m.DigestUnsubscribePage,
+      })),
+  },
+  {
     path: 'newsletter/confirm',
     lazy: () =>
       import('../features/newsletter/components/confirm-subscription-page').then((m) => ({

@@ -79,6 +79,7 @@ export const ROLE_RULES = [
   'renameTeam',
   'addAlias',
   'addMember',
+  'sendReminder',
 ] as const;
 export type RoleRule = (typeof ROLE_RULES)[number];
 
@@ -99,4 +100,6 @@ export const ROLE_RULE_TABLE: Readonly<Record<RoleRule, Readonly<Record<MemberRo
   addAlias: { owner: true, admin: false, uploader: false, viewer: false },
   // The add-member button needs createMember.
   addMember: { owner: true, admin: true, uploader: false, viewer: false },
+  // Issue #36: "Owners and admins can send a reminder now from the collection's menu".
+  sendReminder: { owner: true, admin: true, uploader: false, viewer: false },
 };

@@ -1,6 +1,7 @@
 import {
   authResultResponseSchema,
   passkeyRegisterRequestSchema,
+  reauthenticateRequestSchema,
   recoveryCodesResponseSchema,
   secondFactorRequestSchema,
   secondFactorsResponseSchema,
@@ -8,6 +9,7 @@ import {
   totpDisableRequestSchema,
   totpEnrolmentResponseSchema,
 } from '@raccolta/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -21,7 +23,9 @@ import {
   disableTotp,
   passkeyRegistrationOptions,
   regenerateRecoveryCodes,
+  reauthenticate,
   removePasskey,
+  requireRecentSignIn,
   secondFactorStatus,
   startTotpEnrolment,
 } from './second-factor.service.js';
@@ -35,6 +39,9 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return (app) => {
     const security = BEARER;
     const onRequest = authenticate(ctx);
+    // Changing how one signs in: a recent sign-in or reauthentication in this session.
+    const preHandler = async (request: FastifyRequest) =>
+      requireRecentSignIn(ctx, actorOf(request), request.sessionId);
 
     app.post(
       '/auth/second-factor',
@@ -55,6 +62,29 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({
         result: await completeSecondFactor(ctx, request.body, requestDevice(request)),
       }),
+    );
+
+    app.post(
+      '/users/@me/reauthenticate',
+      {
+        schema: {
+          tags,
+          operationId: 'reauthenticate',
+          summary: 'Confirm it is you again, so this session may change how you sign in',
+          description:
+            'Send exactly one of `password` or `code` (a current authenticator code). Adding an authenticator app or a passkey, removing a passkey and new recovery codes need a sign-in or a reauthentication of the session within 10 minutes; otherwise they answer 403 reauthenticationRequired with data: { methods } (password, totp; empty: sign in again). Wrong answers count against the per-account sign-in limit (then 429 tooManyRequests).',
+          security,
+          errors: ['notAuthorized', 'wrongSecondFactorCode', 'reauthenticationRequired'],
+          body: reauthenticateRequestSchema,
+          response: { 200: empty },
+        },
+        onRequest,
+        config: strict,
+      },
+      async (request) => {
+        await reauthenticate(ctx, actorOf(request), request.sessionId, request.body);
+        return {};
+      },
     );
 
     app.get(
@@ -82,10 +112,15 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             'The secret is answered only here; it is stored encrypted and never answered again.',
           security,
-          errors: ['secondFactorNotAllowed', 'secondFactorAlreadyEnabled'],
+          errors: [
+            'secondFactorNotAllowed',
+            'secondFactorAlreadyEnabled',
+            'reauthenticationRequired',
+          ],
           response: { 200: totpEnrolmentResponseSchema },
         },
         onRequest,
+        preHandler,
       },
       (request) => startTotpEnrolment(ctx, actorOf(request)),
     );
@@ -137,10 +172,11 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'regenerateRecoveryCodes',
           summary: 'Replace the recovery codes with 10 new ones; the old ones stop working',
           security,
-          errors: ['secondFactorNotAllowed', 'secondFactorNotEnabled'],
+          errors: ['secondFactorNotAllowed', 'secondFactorNotEnabled', 'reauthenticationRequired'],
           response: { 200: recoveryCodesResponseSchema },
         },
         onRequest,
+        preHandler,
       },
       (request) => regenerateRecoveryCodes(ctx, actorOf(request)),
     );
@@ -153,10 +189,11 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'passkeyRegistrationOptions',
           summary: 'WebAuthn creation options for a new passkey (challenge valid 5 minutes)',
           security,
-          errors: ['secondFactorNotAllowed'],
+          errors: ['secondFactorNotAllowed', 'reauthenticationRequired'],
           response: { 200: options },
         },
         onRequest,
+        preHandler,
       },
       async (request) => ({ ...(await passkeyRegistrationOptions(ctx, actorOf(request))) }),
     );
@@ -189,11 +226,12 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           operationId: 'removePasskey',
           summary: 'Remove one of your passkeys',
           security,
-          errors: ['notFound'],
+          errors: ['notFound', 'reauthenticationRequired'],
           params: z.object({ passkeyId: z.uuid() }),
           response: { 200: empty },
         },
         onRequest,
+        preHandler,
       },
       async (request) => {
         await removePasskey(ctx, actorOf(request), request.params.passkeyId);

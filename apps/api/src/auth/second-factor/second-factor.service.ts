@@ -1,8 +1,10 @@
-import type {
-  RecoveryCodesResponse,
-  SecondFactorsResponse,
-  TokenSet,
-  TotpEnrolmentResponse,
+import {
+  RECENT_SIGN_IN_MS,
+  type ReauthenticationMethod,
+  type RecoveryCodesResponse,
+  type SecondFactorsResponse,
+  type TokenSet,
+  type TotpEnrolmentResponse,
 } from '@raccolta/contracts';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AppContext } from '../../context.js';
@@ -14,7 +16,7 @@ import { verifyPassword } from '../passwords.js';
 import { clear, reserve } from '../rate-limiter.js';
 import type { SessionDevice } from '../devices.js';
 import { sendSecurityNotice } from '../security-notices.js';
-import { startSession } from '../sessions.js';
+import { markSessionAuthenticated, sessionAuthenticatedAt, startSession } from '../sessions.js';
 import {
   authenticationOptions,
   listPasskeys,
@@ -202,19 +204,26 @@ async function dropRecoveryCodesIfNoFactor(db: Db, userId: string): Promise<void
   }
 }
 
-/** Turning TOTP off takes the password or a current code (counted like sign-in failures). */
-export async function disableTotp(
+/**
+ * The account's owner confirms it is them with the password or a current authenticator code
+ * (a code works once). Wrong answers count against the per-account sign-in limit (then 429
+ * tooManyRequests); a wrong password is 401 notAuthorized, a wrong code 400 wrongSecondFactorCode.
+ */
+async function confirmOwner(
   ctx: AppContext,
   user: Actor,
   input: { password?: string | undefined; code?: string | undefined },
 ): Promise<void> {
-  const existing = await findTotp(ctx.db, user.id);
-  if (existing?.confirmed_at == null) throw new AppError('secondFactorNotEnabled');
   const { auth } = ctx.config;
-  const now = ctx.clock();
   const key = accountKey(user.id);
   if (
-    !(await reserve(ctx.db, key, auth.signinMaxFailuresPerAccount, auth.signinFailureWindowMs, now))
+    !(await reserve(
+      ctx.db,
+      key,
+      auth.signinMaxFailuresPerAccount,
+      auth.signinFailureWindowMs,
+      ctx.clock(),
+    ))
   ) {
     throw new AppError('tooManyRequests');
   }
@@ -227,6 +236,17 @@ export async function disableTotp(
     throw new AppError(input.password !== undefined ? 'notAuthorized' : 'wrongSecondFactorCode');
   }
   await clear(ctx.db, key);
+}
+
+/** Turning TOTP off takes the password or a current code (counted like sign-in failures). */
+export async function disableTotp(
+  ctx: AppContext,
+  user: Actor,
+  input: { password?: string | undefined; code?: string | undefined },
+): Promise<void> {
+  const existing = await findTotp(ctx.db, user.id);
+  if (existing?.confirmed_at == null) throw new AppError('secondFactorNotEnabled');
+  await confirmOwner(ctx, user, input);
   await ctx.db.deleteFrom('user_totp').where('user_id', '=', user.id).execute();
   await dropRecoveryCodesIfNoFactor(ctx.db, user.id);
   await sendSecurityNotice(ctx, user, 'secondFactorChanged');
@@ -274,4 +294,56 @@ export async function removePasskey(ctx: AppContext, user: Actor, id: string): P
   if (Number(res.numDeletedRows) !== 1) throw new AppError('notFound');
   await dropRecoveryCodesIfNoFactor(ctx.db, user.id);
   await sendSecurityNotice(ctx, user, 'secondFactorChanged');
+}
+
+/** How this account can confirm it is its owner again (ReauthenticationRequiredData). */
+async function reauthenticationMethods(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'password_hash'>,
+): Promise<ReauthenticationMethod[]> {
+  const totp = await findTotp(db, user.id);
+  const methods: ReauthenticationMethod[] = [];
+  if (user.password_hash !== null) methods.push('password');
+  if (totp?.confirmed_at != null) methods.push('totp');
+  return methods;
+}
+
+/**
+ * Changing how one signs in needs a recent sign-in (RECENT_SIGN_IN_MS) or reauthentication in
+ * this session, so a session left open on a shared computer cannot add its own authenticator
+ * and lock the owner out. Otherwise 403 reauthenticationRequired with the methods the account
+ * can confirm with; none for an access token without a session (sign in again).
+ */
+export async function requireRecentSignIn(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'password_hash'>,
+  sessionId: string | undefined,
+): Promise<void> {
+  if (sessionId !== undefined) {
+    const at = await sessionAuthenticatedAt(ctx.db, user.id, sessionId);
+    if (at !== null && at >= ctx.clock() - RECENT_SIGN_IN_MS) return;
+  }
+  throw new AppError('reauthenticationRequired', {
+    data: { methods: sessionId === undefined ? [] : await reauthenticationMethods(ctx.db, user) },
+  });
+}
+
+/**
+ * POST /users/@me/reauthenticate: the password, or a current authenticator code, makes this
+ * session's sign-in recent again. Wrong answers count against the per-account sign-in limit.
+ */
+export async function reauthenticate(
+  ctx: AppContext,
+  user: Actor,
+  sessionId: string | undefined,
+  input: { password?: string | undefined; code?: string | undefined },
+): Promise<void> {
+  if (sessionId === undefined) {
+    throw new AppError('reauthenticationRequired', { data: { methods: [] } });
+  }
+  await confirmOwner(ctx, user, input);
+  const now = ctx.clock();
+  if (!(await markSessionAuthenticated(ctx.db, user.id, sessionId, now))) {
+    throw new AppError('invalidAuthorization');
+  }
 }

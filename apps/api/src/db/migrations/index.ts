@@ -16,7 +16,11 @@ import * as m0014 from './0014-trash.js';
 import * as m0015 from './0015-storage-verification.js';
 import * as m0016 from './0016-second-factors.js';
 import * as m0017 from './0017-session-devices.js';
-import * as m0020 from './0020-upload-links.js';
+import * as m0018 from './0018-collection-deadlines.js';
+import * as m0019 from './0019-file-received-hash.js';
+import * as m0021 from './0021-session-reauthentication.js';
+import * as m0022 from './0022-member-digests.js';
+import * as m0023 from './0023-upload-links.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -40,5 +44,9 @@ export const migrations: Record<string, Migration> = {
   '0015-storage-verification': m0015,
   '0016-second-factors': m0016,
   '0017-session-devices': m0017,
-  '0020-upload-links': m0020,
+  '0018-collection-deadlines': m0018,
+  '0019-file-received-hash': m0019,
+  '0021-session-reauthentication': m0021,
+  '0022-member-digests': m0022,
+  '0023-upload-links': m0023,
 };

@@ -27,10 +27,11 @@ import { LoadMoreSentinel } from '../../components/load-more-sentinel';
 import { isClientError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format-date';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { DueChip } from '../../components/due-chip';
 import { CreateCollectionDialog } from '../../features/collections/components/create-collection-dialog';
 import { DEFAULT_COLLECTION_FILTERS } from '../../lib/collections/collection-filters';
 import { useCollectionsQuery } from '../../lib/collections/list-collections';
-import { useTeamActor } from '../../lib/teams/use-team-actor';
+import { useTeamActorState } from '../../lib/teams/use-team-actor';
 import { useTeamQuery } from '../../lib/teams/get-team';
 import { useTeamsQuery } from '../../lib/teams/list-teams';
 import { UPLOAD_APP_PATH, uploadCollectionPath } from '../../lib/upload-paths';
@@ -133,6 +134,7 @@ function CollectionList({
                       })}
                       slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } } }}
                     />
+                    <DueChip collection={collection} sx={{ ml: 1 }} />
                     <ChevronRight color="action" />
                   </ListItemButton>
                 </ListItem>
@@ -169,7 +171,8 @@ function CollectionList({
 
 function TeamCollections({ team, teamRef }: { team: Team; teamRef: string }) {
   const { t } = useTranslation();
-  const actor = useTeamActor(team.teamId);
+  const member = useTeamActorState(team.teamId);
+  const { actor } = member;
   // Asked for together with the member (the role), not after it: one round trip less before the
   // list shows on a slow link. The list below reads the same query.
   useCollectionsQuery(team.teamId, DEFAULT_COLLECTION_FILTERS);
@@ -182,9 +185,10 @@ function TeamCollections({ team, teamRef }: { team: Team; teamRef: string }) {
   if (actor === null) {
     body = (
       <UploadLoadState
-        error={null}
+        error={member.error}
         loadingText={t('uploadApp.collections.loading')}
-        onRetry={() => undefined}
+        onRetry={member.retry}
+        paused={member.paused}
       />
     );
   } else if (!hasPermission(actor.role, 'createFile')) {

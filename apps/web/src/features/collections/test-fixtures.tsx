@@ -45,6 +45,8 @@ export function collection(overrides: Partial<Collection> = {}): Collection {
     updatedBy: ADA.sub,
     readAt: '2025-03-07T10:00:00.000Z',
     filesCount: 3,
+    deadline: null,
+    allowLateUploads: false,
     ...overrides,
   };
 }

@@ -15,7 +15,18 @@ export function toCreateCollectionRequest(form: CreateCollectionForm): CreateCol
     name: form.name,
     description: form.description,
     mode: form.isCollaborative ? 'collaborative' : 'owned',
+    ...(form.deadlineLocal
+      ? {
+          deadline: { local: form.deadlineLocal, timeZone: form.deadlineZone ?? browserTimeZone() },
+          allowLateUploads: form.allowLateUploads ?? false,
+        }
+      : {}),
   };
+}
+
+/** The browser's IANA zone, the deadline field's default. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** POST /teams/{teamId}/collections; 400 invalidInput, 403 forbidden. */

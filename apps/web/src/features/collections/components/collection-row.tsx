@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatDate } from '../../../lib/format-date';
 import { isUnread } from '../utils/unread';
+import { DueChip } from '../../../components/due-chip';
 import { CollectionMenu, type CollectionAction } from './collection-menu';
 
 /** Controls inside the row sit above the link that covers it. */
@@ -126,6 +127,7 @@ export function CollectionRow({
               sx={{ ...ABOVE_LINK, flexShrink: 0, height: 20, fontSize: '0.75rem' }}
             />
           </Tooltip>
+          <DueChip collection={collection} sx={ABOVE_LINK} />
         </Stack>
         <Stack
           direction="row"

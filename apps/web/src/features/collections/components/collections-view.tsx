@@ -14,6 +14,7 @@ import {
   canCreateDownload,
   canDeleteCollection,
   canManageUploadLinks,
+  canSendReminder,
   canUpdateCollection,
   REFETCH_TOAST_MIN_MS,
   type Collection,
@@ -35,6 +36,8 @@ import { useMemberNickname } from '../hooks/use-member-nickname';
 import { useShownAtLeast } from '../hooks/use-shown-at-least';
 import { distinctCollections } from '../utils/distinct-collections';
 import { isUnread } from '../utils/unread';
+import { mayRemind } from '../utils/deadline';
+import { useNow } from '../../../lib/use-now';
 import {
   COLLECTION_TABS,
   DEFAULT_COLLECTION_FILTERS,
@@ -44,6 +47,8 @@ import {
   type CollectionTab,
 } from '../../../lib/collections/collection-filters';
 import type { CollectionAction } from './collection-menu';
+import { useRemindCollectionMutation } from '../api/remind-collection';
+import { isApiError } from '../../../lib/api-client';
 import { CollectionRow } from './collection-row';
 import { CollectionsEmptyState } from './collections-empty-state';
 import { CollectionsFilterBar, CollectionsTitleBar } from './collections-header';
@@ -78,6 +83,8 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
   const [dialog, setDialog] = useState<CollectionDialog | null>(null);
   const downloads = useDownloads();
   const collectionRead = useCollectionReadMutation();
+  const remind = useRemindCollectionMutation();
+  const now = useNow();
   const { show } = useSnackbar();
 
   const collections = distinctCollections(query.data?.pages ?? []);
@@ -100,11 +107,24 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
     }
     // Read marks are the member's own: anyone who sees the collection may set them.
     actions.push('toggleRead');
+    if (canSendReminder(actor.role) && mayRemind(collection, now)) actions.push('remind');
     if (canDeleteCollection(actor.role)) actions.push('delete');
     return actions;
   };
   const onAction = (action: CollectionAction, target: Collection) => {
     if (action === 'download') downloads.request(target);
+    else if (action === 'remind')
+      remind.mutate(target, {
+        onSuccess: ({ sent }) => show(t('collections.remind.sent', { count: sent }), 'success'),
+        onError: (error) =>
+          show(
+            isApiError(error) && error.errorCode === 'tooManyRequests'
+              ? t('collections.remind.tooMany')
+              : errorText(error),
+            'error',
+            { autoHideDuration: ERROR_TOAST_DURATION_MS },
+          ),
+      });
     else if (action === 'toggleRead')
       collectionRead.mutate(
         { collection: target, read: isUnread(target) },

@@ -8,13 +8,15 @@ import {
   type CreateCollectionForm,
   type MemberRole,
 } from '@raccolta/contracts';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useSnackbar } from '../../../components/snackbar';
-import { useCreateCollectionMutation } from '../api/create-collection';
+import { browserTimeZone, useCreateCollectionMutation } from '../api/create-collection';
+import { validationText } from '../../../lib/validation-text';
+import { DeadlineField } from './deadline-field';
 import { CollectionModeField } from './collection-mode-field';
 
 type CreateCollectionFormInput = z.input<typeof createCollectionFormSchema>;
@@ -41,13 +43,25 @@ export function CreateCollectionDialog({
   const { t } = useTranslation();
   const { show } = useSnackbar();
   const chooses = canChooseCollaborative(role);
-  const { control, handleSubmit } = useForm<
+  const { control, handleSubmit, setValue } = useForm<
     CreateCollectionFormInput,
     unknown,
     CreateCollectionForm
   >({
     resolver: zodResolver(createCollectionFormSchema),
-    defaultValues: { name: '', description: '', isCollaborative: chooses },
+    defaultValues: {
+      name: '',
+      description: '',
+      isCollaborative: chooses,
+      deadlineLocal: '',
+      deadlineZone: browserTimeZone(),
+      allowLateUploads: false,
+    },
+  });
+  // The zone and the late switch live beside the date field: shown as they change.
+  const [deadlineZone, allowLateUploads] = useWatch({
+    control,
+    name: ['deadlineZone', 'allowLateUploads'],
   });
   const mutation = useCreateCollectionMutation(teamId);
   const onSubmit = handleSubmit((values) =>
@@ -95,6 +109,26 @@ export function CreateCollectionDialog({
             onChange={(mode) => field.onChange(mode === 'collaborative')}
             chooses={chooses}
             disabled={mutation.isPending}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="deadlineLocal"
+        render={({ field, fieldState }) => (
+          <DeadlineField
+            value={{
+              local: field.value ?? '',
+              timeZone: deadlineZone ?? browserTimeZone(),
+              allowLateUploads: allowLateUploads ?? false,
+            }}
+            onChange={(next) => {
+              setValue('deadlineZone', next.timeZone);
+              setValue('allowLateUploads', next.allowLateUploads);
+              field.onChange(next.local);
+            }}
+            disabled={mutation.isPending}
+            error={fieldState.error ? validationText(t, fieldState.error.message) : undefined}
           />
         )}
       />

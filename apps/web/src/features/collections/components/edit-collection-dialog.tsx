@@ -4,7 +4,9 @@ import {
   COLLECTION_MODES,
   COLLECTION_NAME_MAX_LENGTH,
   DESCRIPTION_MAX_LENGTH,
+  localDateTimeSchema,
   memberRefSchema,
+  timeZoneSchema,
   updateCollectionFormSchema,
   type Collection,
   type MemberRole,
@@ -19,10 +21,18 @@ import { useUpdateCollectionMutation } from '../api/update-collection';
 import { collectionPatch } from '../utils/collection-patch';
 import { CollectionModeField } from './collection-mode-field';
 import { MemberTagsField } from './member-tags-field';
+import { DeadlineField } from './deadline-field';
+import { browserTimeZone } from '../api/create-collection';
+import { validationText } from '../../../lib/validation-text';
 
 const editCollectionFormSchema = updateCollectionFormSchema.extend({
   tags: z.array(memberRefSchema),
   mode: z.enum(COLLECTION_MODES),
+  deadline: z.object({
+    local: z.union([z.literal(''), localDateTimeSchema]),
+    timeZone: timeZoneSchema,
+    allowLateUploads: z.boolean(),
+  }),
 });
 type EditCollectionFormInput = z.input<typeof editCollectionFormSchema>;
 type EditCollectionForm = z.output<typeof editCollectionFormSchema>;
@@ -51,12 +61,17 @@ export function EditCollectionDialog({
       description: collection.description ?? '',
       tags: collection.taggedMembers,
       mode: collection.mode,
+      deadline: {
+        local: collection.deadline?.local ?? '',
+        timeZone: collection.deadline?.timeZone ?? browserTimeZone(),
+        allowLateUploads: collection.allowLateUploads,
+      },
     },
   });
   const switchesMode = canChangeCollectionMode(actor.role);
-  const [name, description, tags, mode] = useWatch({
+  const [name, description, tags, mode, deadline] = useWatch({
     control,
-    name: ['name', 'description', 'tags', 'mode'],
+    name: ['name', 'description', 'tags', 'mode', 'deadline'],
   });
   const unchanged =
     collectionPatch(collection, {
@@ -64,6 +79,7 @@ export function EditCollectionDialog({
       description: description?.trim() || undefined,
       tags: tags.map((tag) => tag.userId),
       mode: switchesMode ? mode : undefined,
+      deadline,
     }).length === 0;
   const mutation = useUpdateCollectionMutation();
 
@@ -76,6 +92,7 @@ export function EditCollectionDialog({
           description: values.description,
           tags: values.tags.map((tag) => tag.userId),
           mode: switchesMode ? values.mode : undefined,
+          deadline: values.deadline,
         },
       },
       {
@@ -143,6 +160,22 @@ export function EditCollectionDialog({
           )}
         />
       )}
+      <Controller
+        control={control}
+        name="deadline"
+        render={({ field, fieldState }) => (
+          <DeadlineField
+            value={field.value}
+            onChange={field.onChange}
+            disabled={mutation.isPending}
+            error={
+              fieldState.error
+                ? validationText(t, fieldState.error.message ?? 'invalidDeadline')
+                : undefined
+            }
+          />
+        )}
+      />
     </FormDialog>
   );
 }

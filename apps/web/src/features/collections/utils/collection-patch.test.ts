@@ -9,6 +9,8 @@ const ORIGINAL = {
   description: 'Spring term',
   tags: [BEA],
   mode: 'owned' as const,
+  deadline: null,
+  allowLateUploads: false,
 };
 
 describe('collection patch', () => {
@@ -49,6 +51,45 @@ describe('collection patch', () => {
   it('clears the tags with an empty list', () => {
     expect(collectionPatch(ORIGINAL, { ...ORIGINAL, tags: [] })).toEqual([
       { op: 'replace', path: '/tags', value: [] },
+    ]);
+  });
+});
+
+describe('deadline patch', () => {
+  const ROME = { local: '2026-12-01T18:00', timeZone: 'Europe/Rome' };
+  const WITH = {
+    ...ORIGINAL,
+    deadline: { at: '2026-12-01T17:00:00.000Z', ...ROME },
+    allowLateUploads: true,
+  };
+  it('sets, moves and clears a deadline, and the late switch with it', () => {
+    expect(
+      collectionPatch(ORIGINAL, {
+        ...ORIGINAL,
+        deadline: { ...ROME, allowLateUploads: true },
+      }),
+    ).toEqual([
+      { op: 'replace', path: '/deadline', value: ROME },
+      { op: 'replace', path: '/allowLateUploads', value: true },
+    ]);
+    expect(
+      collectionPatch(WITH, { ...ORIGINAL, deadline: { ...ROME, allowLateUploads: true } }),
+    ).toEqual([]);
+    expect(
+      collectionPatch(WITH, {
+        ...ORIGINAL,
+        deadline: { ...ROME, timeZone: 'UTC', allowLateUploads: true },
+      }),
+    ).toEqual([{ op: 'replace', path: '/deadline', value: { ...ROME, timeZone: 'UTC' } }]);
+    // Without a deadline the switch means nothing: cleared with it.
+    expect(
+      collectionPatch(WITH, {
+        ...ORIGINAL,
+        deadline: { ...ROME, local: '', allowLateUploads: true },
+      }),
+    ).toEqual([
+      { op: 'replace', path: '/deadline', value: null },
+      { op: 'replace', path: '/allowLateUploads', value: false },
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Collection, CollectionMode } from '@raccolta/contracts';
+import type { Collection, CollectionMode, DeadlineInput } from '@raccolta/contracts';
 
 /** What the edit dialog lets a member change, as its schema leaves it (trimmed; blank = absent). */
 export interface CollectionChanges {
@@ -8,6 +8,8 @@ export interface CollectionChanges {
   tags: string[];
   /** Shared or private; absent when the editor may not switch it. */
   mode?: CollectionMode | undefined;
+  /** The deadline field: local "" for none (issue #36); absent or null when not edited. */
+  deadline?: { local: string; timeZone: string; allowLateUploads: boolean } | null | undefined;
 }
 
 export type CollectionPatchOperation =
@@ -15,7 +17,9 @@ export type CollectionPatchOperation =
   | { op: 'add' | 'replace'; path: '/description'; value: string }
   | { op: 'remove'; path: '/description' }
   | { op: 'replace'; path: '/tags'; value: string[] }
-  | { op: 'replace'; path: '/mode'; value: CollectionMode };
+  | { op: 'replace'; path: '/mode'; value: CollectionMode }
+  | { op: 'replace'; path: '/deadline'; value: DeadlineInput | null }
+  | { op: 'replace'; path: '/allowLateUploads'; value: boolean };
 
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index]);
@@ -26,7 +30,10 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
  * empty list means nothing changed.
  */
 export function collectionPatch(
-  original: Pick<Collection, 'name' | 'description' | 'tags' | 'mode'>,
+  original: Pick<
+    Collection,
+    'name' | 'description' | 'tags' | 'mode' | 'deadline' | 'allowLateUploads'
+  >,
   changes: CollectionChanges,
 ): CollectionPatchOperation[] {
   const operations: CollectionPatchOperation[] = [];
@@ -46,6 +53,19 @@ export function collectionPatch(
   }
   if (changes.mode !== undefined && changes.mode !== original.mode) {
     operations.push({ op: 'replace', path: '/mode', value: changes.mode });
+  }
+  if (changes.deadline) {
+    const { local, timeZone, allowLateUploads } = changes.deadline;
+    const was = original.deadline;
+    if (local === '') {
+      if (was !== null) operations.push({ op: 'replace', path: '/deadline', value: null });
+    } else if (was?.local !== local || was.timeZone !== timeZone) {
+      operations.push({ op: 'replace', path: '/deadline', value: { local, timeZone } });
+    }
+    const late = local !== '' && allowLateUploads;
+    if (late !== original.allowLateUploads) {
+      operations.push({ op: 'replace', path: '/allowLateUploads', value: late });
+    }
   }
   return operations;
 }

@@ -39,6 +39,7 @@ import { FilePreviewDialog } from './file-preview-dialog';
 import type { FileAction } from './file-row-menu';
 import { FileDropZone } from './file-drop-zone';
 import { FilesBody, type EmptyKind } from './files-body';
+import { DuplicatesDialog } from './duplicates-dialog';
 import { FilesHeader } from './files-header';
 import { UploadPanel } from './upload-panel';
 
@@ -100,6 +101,7 @@ export function CollectionFilesScreen({
   const previewState = usePreviewHistory<FileItem>(onPreviewClosed);
   const preview = previewState.shown;
   const [deleting, setDeleting] = useState<FileItem | null>(null);
+  const [showingDuplicates, setShowingDuplicates] = useState(false);
   // A file the integrity check found damaged downloads only after a warning.
   const [damagedDownload, setDamagedDownload] = useState<FileItem | null>(null);
   const requestDownload = (file: FileItem) => {
@@ -195,6 +197,9 @@ export function CollectionFilesScreen({
         downloadPending={downloads.isRequesting(collectionId)}
         onMarkAllRead={onMarkAllRead}
         markingAllRead={collectionRead.isPending}
+        onShowDuplicates={
+          (collection.data?.filesCount ?? 0) > 1 ? () => setShowingDuplicates(true) : null
+        }
       />
       <UploadPanel uploads={uploads} />
       <FileDropZone enabled={canUpload && wide} onFiles={uploads.add}>
@@ -217,6 +222,14 @@ export function CollectionFilesScreen({
       </FileDropZone>
       {previewDialog}
       {deleting !== null && <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} />}
+      {showingDuplicates && (
+        <DuplicatesDialog
+          teamId={team.teamId}
+          collectionId={collectionId}
+          canDelete={actor !== null && canDeleteFile(actor.role)}
+          onClose={() => setShowingDuplicates(false)}
+        />
+      )}
       <ConfirmDialog
         open={damagedDownload !== null}
         title={t('files.damagedDownload.title')}

@@ -116,6 +116,16 @@ function FileRow({ file, wide, onOpen, onSelectUploader, actions, onAction }: Fi
                   sx={{ flexShrink: 0, height: 20 }}
                 />
               )}
+              {file.late && (
+                <Chip
+                  size="small"
+                  color="warning"
+                  variant="outlined"
+                  label={t('files.late.chip')}
+                  title={t('files.late.hint')}
+                  sx={{ flexShrink: 0, height: 20 }}
+                />
+              )}
             </Stack>
             {!wide && (
               <Stack

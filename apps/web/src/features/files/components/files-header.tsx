@@ -1,4 +1,6 @@
+import { DueChip } from '../../../components/due-chip';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DoneAll from '@mui/icons-material/DoneAll';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterAltOffOutlined from '@mui/icons-material/FilterAltOffOutlined';
@@ -47,6 +49,8 @@ export interface FilesHeaderProps {
   /** "Mark all as read": every file of the collection read for the caller; null without files. */
   onMarkAllRead?: (() => void) | null;
   markingAllRead?: boolean;
+  /** Opens the list of files with the same content; null where there is nothing to compare. */
+  onShowDuplicates?: (() => void) | null;
 }
 
 /**
@@ -106,6 +110,7 @@ export function FilesHeader({
   downloadPending = false,
   onMarkAllRead = null,
   markingAllRead = false,
+  onShowDuplicates = null,
 }: FilesHeaderProps) {
   const { t } = useTranslation();
   const creatorName = creator === null ? '…' : (creator.nickname ?? t('files.formerMember'));
@@ -135,6 +140,13 @@ export function FilesHeader({
         >
           {t('files.clearFilters')}
         </Button>
+        {onShowDuplicates !== null && (
+          <Tooltip title={t('files.duplicates.open')}>
+            <IconButton aria-label={t('files.duplicates.open')} onClick={onShowDuplicates}>
+              <ContentCopyOutlined />
+            </IconButton>
+          </Tooltip>
+        )}
         {onMarkAllRead !== null && (
           <Tooltip title={t('files.markAllRead')}>
             <span>
@@ -174,6 +186,7 @@ export function FilesHeader({
           >
             {collection?.name ?? <Skeleton width="40%" aria-label={t('common.loading')} />}
           </Typography>
+          {collection?.deadline && <DueChip collection={collection} sx={{ mt: 0.5 }} />}
           {collection?.description != null && (
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {collection.description}

@@ -1,4 +1,5 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,15 +13,34 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
 import type { FileUploads } from '../hooks/use-file-uploads';
-import type { UploadItem } from '../utils/upload-queue';
+import { isUploadActive, type UploadItem } from '../utils/upload-queue';
 
-function UploadRow({ item, onRetry }: { item: UploadItem; onRetry: (id: number) => void }) {
+function UploadRow({
+  item,
+  onRetry,
+  onUploadAnyway,
+}: {
+  item: UploadItem;
+  onRetry: (id: number) => void;
+  onUploadAnyway: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   let status;
   switch (item.status) {
     case 'queued':
       status = t('files.upload.waiting');
+      break;
+    case 'checking':
+      status = t('files.upload.checking');
+      break;
+    case 'duplicate':
+      status = (
+        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <ContentCopyOutlined fontSize="small" />
+          <span>{t('files.upload.duplicate')}</span>
+        </Stack>
+      );
       break;
     case 'uploading':
       status = t('files.upload.percent', { percent: item.percent });
@@ -52,9 +72,20 @@ function UploadRow({ item, onRetry }: { item: UploadItem; onRetry: (id: number) 
           {status}
         </Typography>
       </Stack>
-      {(item.status === 'queued' || item.status === 'uploading') && (
+      {item.status === 'duplicate' && (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 0.5 }}>
+          <Button
+            size="small"
+            aria-label={t('files.upload.uploadAnywayFile', { name: item.name })}
+            onClick={() => onUploadAnyway(item.id)}
+          >
+            {t('files.upload.uploadAnyway')}
+          </Button>
+        </Stack>
+      )}
+      {isUploadActive(item.status) && (
         <LinearProgress
-          variant="determinate"
+          variant={item.status === 'checking' ? 'indeterminate' : 'determinate'}
           value={item.percent}
           aria-label={t('files.upload.progressOf', { name: item.name })}
           sx={{ mt: 0.75, borderRadius: 1 }}
@@ -87,6 +118,7 @@ export function UploadPanel({ uploads }: { uploads: FileUploads }) {
   if (items.length === 0) return null;
   const done = items.filter((item) => item.status === 'done').length;
   const failed = items.filter((item) => item.status === 'failed').length;
+  const skipped = items.filter((item) => item.status === 'duplicate').length;
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ mb: 2 }}>
       <Stack
@@ -101,6 +133,7 @@ export function UploadPanel({ uploads }: { uploads: FileUploads }) {
           <Typography variant="caption" color="text.secondary" role="status">
             {t('files.upload.summary', { done, total: items.length })}
             {failed > 0 && ` · ${t('files.upload.failedCount', { count: failed })}`}
+            {skipped > 0 && ` · ${t('files.upload.skippedCount', { count: skipped })}`}
           </Typography>
         </Box>
         {!busy && (
@@ -111,7 +144,12 @@ export function UploadPanel({ uploads }: { uploads: FileUploads }) {
       </Stack>
       <List dense disablePadding sx={{ maxHeight: 280, overflowY: 'auto' }}>
         {items.map((item) => (
-          <UploadRow key={item.id} item={item} onRetry={uploads.retry} />
+          <UploadRow
+            key={item.id}
+            item={item}
+            onRetry={uploads.retry}
+            onUploadAnyway={uploads.uploadAnyway}
+          />
         ))}
       </List>
     </Paper>

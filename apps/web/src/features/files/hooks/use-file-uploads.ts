@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSession } from '../../../lib/auth/session/session-context';
+import { duplicateCheck } from '../../../lib/files/duplicate-check';
 import { collectionKeys, fileKeys } from '../../../lib/files/file-keys';
 import { uploadFile } from '../api/upload-file';
-import { UploadQueue, type UploadItem } from '../utils/upload-queue';
+import { isUploadActive, UploadQueue, type UploadItem } from '../utils/upload-queue';
 
 export interface FileUploads {
   items: readonly UploadItem[];
@@ -11,6 +12,8 @@ export interface FileUploads {
   busy: boolean;
   add: (files: Iterable<File>) => void;
   retry: (id: number) => void;
+  /** Sends a file skipped because the collection holds the same bytes. */
+  uploadAnyway: (id: number) => void;
   clearFinished: () => void;
 }
 
@@ -19,7 +22,7 @@ export interface FileUploads {
  * so the ids never change under a queue; leaving the screen cancels what is left.
  */
 export function useFileUploads(teamId: string, collectionId: string): FileUploads {
-  const { getAccessToken } = useSession();
+  const { getAccessToken, request } = useSession();
   const queryClient = useQueryClient();
   const [queue] = useState(
     () =>
@@ -34,6 +37,7 @@ export function useFileUploads(teamId: string, collectionId: string): FileUpload
             onProgress,
             signal,
           }),
+        check: duplicateCheck(request, teamId, collectionId),
         onUploaded: () => {
           void queryClient.invalidateQueries({ queryKey: fileKeys.lists(teamId, collectionId) });
           void queryClient.invalidateQueries({ queryKey: collectionKeys.all(teamId) });
@@ -41,7 +45,7 @@ export function useFileUploads(teamId: string, collectionId: string): FileUpload
       }),
   );
   const items = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
-  const busy = items.some((item) => item.status === 'queued' || item.status === 'uploading');
+  const busy = items.some((item) => isUploadActive(item.status));
 
   useEffect(() => () => queue.cancelAll(), [queue]);
 
@@ -58,6 +62,7 @@ export function useFileUploads(teamId: string, collectionId: string): FileUpload
     busy,
     add: (files) => queue.add(files),
     retry: (id) => queue.retry(id),
+    uploadAnyway: (id) => queue.uploadAnyway(id),
     clearFinished: () => queue.clearFinished(),
   };
 }

@@ -36,6 +36,8 @@ export function collection(overrides: Partial<Collection> = {}): Collection {
     updatedBy: ADA.sub,
     readAt: null,
     filesCount: 3,
+    deadline: null,
+    allowLateUploads: false,
     ...overrides,
   };
 }
@@ -64,6 +66,7 @@ export function fileItem(overrides: Partial<FileItem> = {}): FileItem {
     readAt: '2025-03-06T09:30:00.000Z',
     damaged: false,
     guest: null,
+    late: false,
     ...overrides,
   };
 }

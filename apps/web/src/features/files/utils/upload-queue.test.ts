@@ -72,4 +72,50 @@ describe('UploadQueue', () => {
     await settle();
     expect(upload).toHaveBeenCalledTimes(2);
   });
+
+  it('skips a file the collection holds already, and sends it anyway when asked', async () => {
+    const pending: Pending[] = [];
+    const upload = vi.fn<UploadQueueDeps['upload']>(
+      (file, onProgress, signal) =>
+        new Promise((resolve, reject) =>
+          pending.push({ file, onProgress, signal, resolve, reject }),
+        ),
+    );
+    const check = vi.fn((file: File) =>
+      Promise.resolve({ match: file.name === 'a.txt' ? { name: 'a.txt' } : null }),
+    );
+    const queue = new UploadQueue({ upload, onUploaded: vi.fn(), check });
+    queue.add([new File(['a'], 'a.txt'), new File(['b'], 'b.txt')]);
+    expect(statuses(queue)).toEqual(['checking', 'queued']);
+    await settle();
+    expect(statuses(queue)).toEqual(['duplicate', 'uploading']);
+    expect(pending.map((p) => p.file.name)).toEqual(['b.txt']);
+    pending[0]?.resolve(uploaded);
+    await settle();
+
+    queue.uploadAnyway(queue.getSnapshot()[0]?.id ?? 0);
+    await settle();
+    expect(statuses(queue)).toEqual(['uploading', 'done']);
+    expect(pending.map((p) => p.file.name)).toEqual(['b.txt', 'a.txt']);
+    // Forced: not checked a second time.
+    expect(check).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends a file unchecked when the check fails', async () => {
+    const pending: Pending[] = [];
+    const upload = vi.fn<UploadQueueDeps['upload']>(
+      (file, onProgress, signal) =>
+        new Promise((resolve, reject) =>
+          pending.push({ file, onProgress, signal, resolve, reject }),
+        ),
+    );
+    const queue = new UploadQueue({
+      upload,
+      onUploaded: vi.fn(),
+      check: () => Promise.reject(new Error('no worker')),
+    });
+    queue.add([new File(['a'], 'a.txt')]);
+    await settle();
+    expect(statuses(queue)).toEqual(['uploading']);
+  });
 });

@@ -1,6 +1,13 @@
 import type { FileItem } from '@raccolta/contracts';
 
-export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed';
+/**
+ * checking: hashed and looked up in the collection before it is sent; duplicate: the collection
+ * holds the same bytes already, so it was skipped (uploadAnyway sends it all the same).
+ */
+export type UploadStatus = 'queued' | 'checking' | 'duplicate' | 'uploading' | 'done' | 'failed';
+
+export const isUploadActive = (status: UploadStatus) =>
+  status === 'queued' || status === 'checking' || status === 'uploading';
 
 export interface UploadItem {
   id: number;
@@ -20,6 +27,11 @@ export interface UploadQueueDeps {
     signal: AbortSignal,
   ) => Promise<FileItem>;
   onUploaded: (file: FileItem) => void;
+  /**
+   * Whether the collection holds the same bytes already (the file's name there), asked before
+   * each file is sent; when it fails the file is sent unchecked.
+   */
+  check?: (file: File) => Promise<{ match: { name: string } | null }>;
 }
 
 /**
@@ -33,6 +45,9 @@ export class UploadQueue {
   private waiting: number[] = [];
   private running = false;
   private current: AbortController | null = null;
+  private cancelled = false;
+  /** Sent although a duplicate: not checked again. */
+  private readonly forced = new Set<number>();
   private nextId = 1;
   private readonly listeners = new Set<() => void>();
 
@@ -74,17 +89,26 @@ export class UploadQueue {
     void this.pump();
   }
 
+  /** Sends a file skipped as a duplicate all the same. */
+  uploadAnyway(id: number): void {
+    const item = this.items.find((candidate) => candidate.id === id);
+    if (item?.status !== 'duplicate' || !this.files.has(id)) return;
+    this.forced.add(id);
+    this.update(id, { status: 'queued', percent: 0 });
+    this.waiting.push(id);
+    void this.pump();
+  }
+
   /** Forgets the finished and failed files; those waiting or on their way stay. */
   clearFinished(): void {
-    const kept = this.items.filter(
-      (item) => item.status === 'queued' || item.status === 'uploading',
-    );
+    const kept = this.items.filter((item) => isUploadActive(item.status));
     for (const item of this.items) if (!kept.includes(item)) this.files.delete(item.id);
     this.setItems(kept);
   }
 
   /** Stops the upload on its way and drops the waiting ones (the page is going away). */
   cancelAll(): void {
+    this.cancelled = true;
     this.waiting = [];
     this.current?.abort();
   }
@@ -104,6 +128,16 @@ export class UploadQueue {
   private async uploadOne(id: number): Promise<void> {
     const file = this.files.get(id);
     if (file === undefined) return;
+    const { check } = this.deps;
+    if (check !== undefined && !this.forced.has(id)) {
+      this.update(id, { status: 'checking', percent: 0, error: null });
+      const result = await check(file).catch(() => null);
+      if (this.cancelled) return;
+      if (result?.match) {
+        this.update(id, { status: 'duplicate' });
+        return;
+      }
+    }
     const controller = new AbortController();
     this.current = controller;
     this.update(id, { status: 'uploading', percent: 0, error: null });

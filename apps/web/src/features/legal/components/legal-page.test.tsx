@@ -63,8 +63,8 @@ describe('legal pages', () => {
     expect(
       screen.getByRole('heading', { level: 1, name: 'Informativa sulla privacy' }),
     ).toBeTruthy();
-    expect(screen.getByText('27 novembre 2026').parentElement?.textContent).toBe(
-      'Versione del 27 novembre 2026',
+    expect(screen.getByText('28 novembre 2026').parentElement?.textContent).toBe(
+      'Versione del 28 novembre 2026',
     );
     expect(within(screen.getByRole('article')).getAllByRole('heading', { level: 2 })).toHaveLength(
       italian.sections.length,

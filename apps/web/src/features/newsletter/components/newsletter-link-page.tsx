@@ -68,7 +68,7 @@ function LinkAction<B, R>({
 }
 
 /**
- * The page of an e-mailed newsletter link (`?email&token`): it checks the link's query on the
+ * The page of an e-mailed newsletter or digest link (`?email&token`, `?team&user&token`): it checks the link's query on the
  * client, runs the call once on load, then shows the outcome and the way home (spec §2).
  */
 export function NewsletterLinkPage<B, R>({
@@ -81,10 +81,8 @@ export function NewsletterLinkPage<B, R>({
   texts: LinkTexts<R>;
 }) {
   const [searchParams] = useSearchParams();
-  const link = schema.safeParse({
-    email: searchParams.get('email') ?? undefined,
-    token: searchParams.get('token') ?? undefined,
-  });
+  // The schema keeps the keys it names (`email` and `token`; a digest's `team`, `user`, `token`).
+  const link = schema.safeParse(Object.fromEntries(searchParams));
   return (
     <AuthCard title={texts.title}>
       {link.success ? (

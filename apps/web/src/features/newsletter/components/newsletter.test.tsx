@@ -93,7 +93,7 @@ describe('newsletter', () => {
         {
           email: 'zoe@example.com',
           termsVersion: '2025-03-05',
-          privacyVersion: '2026-11-27',
+          privacyVersion: '2026-11-28',
           locale: 'en',
         },
       ]);

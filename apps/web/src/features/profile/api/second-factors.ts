@@ -3,6 +3,7 @@ import {
   secondFactorsResponseSchema,
   totpEnrolmentResponseSchema,
   type PasskeyRegisterRequest,
+  type ReauthenticateRequest,
   type RecoveryCodesResponse,
   type TotpDisableRequest,
 } from '@raccolta/contracts';
@@ -109,5 +110,14 @@ export function useRemovePasskey() {
     mutationFn: (id: string) =>
       request(`/users/@me/passkeys/${id}`, { method: 'DELETE', schema: z.object({}) }),
     onSuccess: refresh,
+  });
+}
+
+/** POST /users/@me/reauthenticate: this session's sign-in counts as recent again. */
+export function useReauthenticate() {
+  const { request } = useSession();
+  return useMutation({
+    mutationFn: (body: ReauthenticateRequest) =>
+      request('/users/@me/reauthenticate', { method: 'POST', body, schema: z.object({}) }),
   });
 }

@@ -166,6 +166,94 @@ describe('profile page', () => {
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
   });
 
+  it('asks for the password when a change comes long after the sign-in, then makes it', async () => {
+    let confirmed = false;
+    const codes = Array.from({ length: 10 }, (_, i) => `fghij-2345${i}`);
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /users/@me': () => jsonResponse(200, ME),
+        'GET /users/@me/second-factors': () =>
+          jsonResponse(200, { ...NO_FACTORS, totp: true, recoveryCodesLeft: 3 }),
+        'POST /users/@me/recovery-codes': () =>
+          confirmed
+            ? jsonResponse(200, { recoveryCodes: codes })
+            : jsonResponse(403, {
+                statusCode: 403,
+                errorCode: 'reauthenticationRequired',
+                message: 'Confirm it is you',
+                data: { methods: ['password', 'totp'] },
+              }),
+        'POST /users/@me/reauthenticate': (body) => {
+          if ((body as { password?: string }).password !== 'right-password')
+            return errorResponse(401, 'notAuthorized');
+          confirmed = true;
+          return jsonResponse(200, {});
+        },
+      }),
+    );
+    renderRoutes(routes, '/profile');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Generate new codes' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    expect(within(dialog).getByText(/Enter your password to change how you sign in/)).toBeTruthy();
+    // The refusal itself is not shown as an error in the section.
+    expect(screen.queryByText(/confirm it’s you before changing how you sign in/)).toBeNull();
+    // The other way is offered, and back.
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: 'Use the authenticator app instead' }),
+    );
+    expect(
+      within(dialog).getByLabelText('Code from the authenticator app', { exact: false }),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use your password instead' }));
+
+    fireEvent.change(within(dialog).getByLabelText('Password', { exact: false }), {
+      target: { value: 'wrong' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toBeTruthy();
+    expect(confirmed).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText('Password', { exact: false }), {
+      target: { value: 'right-password' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    // Confirmed: the dialog closes and the new codes are made and shown.
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(
+      sentRequests(fetchMock).filter((request) => request.path === '/users/@me/recovery-codes'),
+    ).toHaveLength(2);
+  });
+
+  it('asks an account with neither password nor app to sign in again', async () => {
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        'GET /users/@me': () => jsonResponse(200, ME),
+        'GET /users/@me/second-factors': factors,
+        'POST /users/@me/totp': () =>
+          jsonResponse(403, {
+            statusCode: 403,
+            errorCode: 'reauthenticationRequired',
+            message: 'Confirm it is you',
+            data: { methods: [] },
+          }),
+      }),
+    );
+    renderRoutes(routes, '/profile');
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Set up an authenticator app' }, { timeout: 5000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it’s you' });
+    expect(within(dialog).getByText(/Sign in again to change how you sign in/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Sign in again' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await act(() => Promise.resolve());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('tells an internal contributor why no second factor can be added', async () => {
     fetchMock.mockImplementation(
       fetchRoutes({

@@ -8,10 +8,11 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { TotpEnrolmentResponse } from '@raccolta/contracts';
+import type { ReauthenticationMethod, TotpEnrolmentResponse } from '@raccolta/contracts';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text';
+import { formatDate } from '../../../lib/format-date';
 import {
   useAddPasskey,
   useConfirmTotp,
@@ -21,6 +22,7 @@ import {
   useSecondFactors,
   useStartTotp,
 } from '../api/second-factors';
+import { ReauthenticateDialog, reauthenticationMethodsOf } from './reauthenticate-dialog';
 
 type PasskeyFailure = 'address' | 'failed';
 
@@ -175,7 +177,7 @@ function TotpDisable({ onDone }: { onDone: () => void }) {
 
 /** Profile → Security: authenticator app, passkeys and recovery codes. */
 export function SecondFactorsSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const { data, error } = useSecondFactors();
   const startTotp = useStartTotp();
@@ -188,23 +190,58 @@ export function SecondFactorsSection() {
   const [passkeyName, setPasskeyName] = useState('');
   const [passkeyFailure, setPasskeyFailure] = useState<PasskeyFailure | null>(null);
 
+  const [reauth, setReauth] = useState<{
+    methods: ReauthenticationMethod[];
+    retry: () => void;
+  } | null>(null);
+
   const showCodes = (value: string[] | undefined) => {
     if (value !== undefined) setCodes(value);
   };
+  /**
+   * A change to how one signs in, long after the sign-in, is refused until the person confirms
+   * it is them: the dialog opens, then the change is asked again. True when that happened.
+   */
+  const askToConfirm = (error: unknown, retry: () => void) => {
+    const methods = reauthenticationMethodsOf(error);
+    if (methods === null) return false;
+    setReauth({ methods, retry });
+    return true;
+  };
+  /** An error to show in the section: not the one the dialog answers. */
+  const shown = (error: unknown) => (reauthenticationMethodsOf(error) === null ? error : null);
+
+  const beginTotp = () =>
+    startTotp.mutate(undefined, {
+      onSuccess: setEnrolment,
+      onError: (error) => askToConfirm(error, beginTotp),
+    });
+  const newRecoveryCodes = () =>
+    regenerate.mutate(undefined, {
+      onSuccess: (answer) => showCodes(answer.recoveryCodes),
+      onError: (error) => askToConfirm(error, newRecoveryCodes),
+    });
+  const remove = (id: string) =>
+    removePasskey.mutate(id, { onError: (error) => askToConfirm(error, () => remove(id)) });
+  const createPasskey = (name: string) => {
+    setPasskeyFailure(null);
+    addPasskey.mutate(name, {
+      onSuccess: (answer) => {
+        setPasskeyName('');
+        showCodes(answer.recoveryCodes);
+      },
+      onError: (error) => {
+        if (!askToConfirm(error, () => createPasskey(name)))
+          setPasskeyFailure(passkeyFailureOf(error));
+      },
+    });
+  };
   const onAddPasskey = (event: SyntheticEvent) => {
     event.preventDefault();
-    setPasskeyFailure(null);
-    addPasskey.mutate(
+    createPasskey(
       passkeyName.trim() === ''
         ? t('profile.secondFactors.passkeyDefaultName')
         : passkeyName.trim(),
-      {
-        onSuccess: (answer) => {
-          setPasskeyName('');
-          showCodes(answer.recoveryCodes);
-        },
-        onError: (error) => setPasskeyFailure(passkeyFailureOf(error)),
-      },
     );
   };
 
@@ -229,16 +266,14 @@ export function SecondFactorsSection() {
           </Typography>
           {!data.totp && enrolment === null && (
             <Box>
-              <Button
-                variant="outlined"
-                loading={startTotp.isPending}
-                onClick={() => startTotp.mutate(undefined, { onSuccess: setEnrolment })}
-              >
+              <Button variant="outlined" loading={startTotp.isPending} onClick={beginTotp}>
                 {t('profile.secondFactors.totpSetUp')}
               </Button>
             </Box>
           )}
-          {startTotp.error !== null && <Alert severity="error">{errorText(startTotp.error)}</Alert>}
+          {shown(startTotp.error) !== null && (
+            <Alert severity="error">{errorText(startTotp.error)}</Alert>
+          )}
           {!data.totp && enrolment !== null && (
             <TotpEnrolment
               enrolment={enrolment}
@@ -275,7 +310,7 @@ export function SecondFactorsSection() {
                     <Button
                       color="error"
                       size="small"
-                      onClick={() => removePasskey.mutate(passkey.id)}
+                      onClick={() => remove(passkey.id)}
                       aria-label={t('profile.secondFactors.passkeyRemoveNamed', {
                         name: passkey.name,
                       })}
@@ -287,12 +322,15 @@ export function SecondFactorsSection() {
                   <ListItemText
                     primary={passkey.name}
                     secondary={t('profile.secondFactors.passkeyAdded', {
-                      date: new Date(passkey.createdAt).toLocaleDateString(),
+                      date: formatDate(passkey.createdAt, i18n.language),
                     })}
                   />
                 </ListItem>
               ))}
             </List>
+          )}
+          {shown(removePasskey.error) !== null && (
+            <Alert severity="error">{errorText(removePasskey.error)}</Alert>
           )}
           <Stack
             component="form"
@@ -337,15 +375,14 @@ export function SecondFactorsSection() {
                 <Button
                   variant="outlined"
                   loading={regenerate.isPending}
-                  onClick={() =>
-                    regenerate.mutate(undefined, {
-                      onSuccess: (answer) => showCodes(answer.recoveryCodes),
-                    })
-                  }
+                  onClick={newRecoveryCodes}
                 >
                   {t('profile.secondFactors.recoveryNew')}
                 </Button>
               </Box>
+              {shown(regenerate.error) !== null && (
+                <Alert severity="error">{errorText(regenerate.error)}</Alert>
+              )}
             </Stack>
           </>
         )}
@@ -362,6 +399,16 @@ export function SecondFactorsSection() {
         {t('profile.secondFactors.text')}
       </Typography>
       {body}
+      {reauth !== null && (
+        <ReauthenticateDialog
+          methods={reauth.methods}
+          onClose={() => setReauth(null)}
+          onDone={() => {
+            setReauth(null);
+            reauth.retry();
+          }}
+        />
+      )}
     </Box>
   );
 }

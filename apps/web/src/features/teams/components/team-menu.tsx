@@ -3,6 +3,7 @@ import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
+import MailOutline from '@mui/icons-material/MailOutline';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -23,11 +24,12 @@ import { useTeamQuery } from '../../../lib/teams/get-team';
 import { useTeamActor } from '../../../lib/teams/use-team-actor';
 import { selectedTeamRef } from '../utils/selected-team';
 import { AddAliasDialog } from './add-alias-dialog';
+import { DigestDialog } from './digest-dialog';
 import { RenameTeamDialog } from './rename-team-dialog';
 import { TeamAvatar } from '../../../components/team-avatar';
 import { TeamDetailsDialog } from './team-details-dialog';
 
-type TeamAction = 'details' | 'rename' | 'addAlias' | 'trash';
+type TeamAction = 'details' | 'rename' | 'addAlias' | 'trash' | 'digest';
 
 // Spec §6 header menu: Details needs readTeam, Rename updateTeam, Add Alias createTeamAlias.
 const TEAM_ACTIONS: {
@@ -44,6 +46,8 @@ const TEAM_ACTIONS: {
   { action: 'addAlias', allowed: canAddAlias, icon: <LabelOutlined fontSize="small" /> },
   // Not in §6's header menu: the trash (docs/operations.md), for those who may delete.
   { action: 'trash', allowed: canManageTrash, icon: <DeleteOutline fontSize="small" /> },
+  // Every member's own choice (issue #36); the dialog says when there is no address to send to.
+  { action: 'digest', allowed: () => true, icon: <MailOutline fontSize="small" /> },
 ];
 
 export function teamMenuActions(role: MemberRole): TeamAction[] {
@@ -75,6 +79,8 @@ function TeamDialog({
       return <RenameTeamDialog team={team} onClose={onClose} />;
     case 'addAlias':
       return <AddAliasDialog team={team} onClose={onClose} />;
+    case 'digest':
+      return <DigestDialog team={team} onClose={onClose} />;
     case 'trash':
       return null;
   }

@@ -79,7 +79,13 @@ describe('teams pages', () => {
     expect(document.title).toBe('Choir · Raccolta');
     expect(screen.getByRole('heading', { name: 'Collections' })).toBeTruthy();
 
-    expect(await openTeamMenu()).toEqual(['Details', 'Rename', 'Add alias', 'Trash']);
+    expect(await openTeamMenu()).toEqual([
+      'Details',
+      'Rename',
+      'Add alias',
+      'Trash',
+      'E-mail digest',
+    ]);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Details' }));
     const details = await screen.findByRole('dialog', { name: 'Team details' });
     expect(within(details).getByText('Sopranos and altos')).toBeTruthy();
@@ -187,7 +193,7 @@ describe('teams pages', () => {
   it('gives a viewer only the details and no add-member button', async () => {
     serve({ me: self('viewer') });
     renderRoutes(routes, '/teams/choir');
-    expect(await openTeamMenu()).toEqual(['Details']);
+    expect(await openTeamMenu()).toEqual(['Details', 'E-mail digest']);
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     fireEvent.click(screen.getByRole('button', { name: 'Members' }));
     expect(await screen.findByText('Bea')).toBeTruthy();

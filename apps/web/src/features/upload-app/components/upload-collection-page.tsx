@@ -11,11 +11,11 @@ import { canCreateFile, type Collection, type Team } from '@raccolta/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { isClientError } from '../../../lib/api-client';
+import { isApiError, isClientError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { collectionPagePath } from '../../../lib/collections/collection-keys';
 import { useCollectionQuery } from '../../../lib/files/get-collection';
-import { useTeamActor } from '../../../lib/teams/use-team-actor';
+import { useTeamActorState } from '../../../lib/teams/use-team-actor';
 import { useTeamQuery } from '../../../lib/teams/get-team';
 import { useCollectionUploads } from '../hooks/use-collection-uploads';
 import { useInterruptedUploads } from '../hooks/use-interrupted-uploads';
@@ -91,6 +91,7 @@ function Uploader({ team, collection }: { team: Team; collection: Collection }) 
         entries={uploads.entries}
         onRetry={(id) => queue.retry(id)}
         onCancel={(id) => void queue.cancel(id)}
+        onUploadAnyway={(id) => queue.uploadAnyway(id)}
         onClear={() => queue.clearFinished()}
       />
       {uploads.entries.length === 0 && interrupted.length === 0 && (
@@ -112,21 +113,31 @@ function CollectionScreen({
   collectionId: string;
 }) {
   const { t } = useTranslation();
-  const actor = useTeamActor(team.teamId);
+  const member = useTeamActorState(team.teamId);
+  const { actor } = member;
   const query = useCollectionQuery(team.teamId, collectionId);
   const collection = query.data;
   useDocumentTitle(collection?.name ?? null);
 
   let body;
   if (collection === undefined || actor === null) {
-    body = isClientError(query.error) ? (
+    // A team asking for a second factor refuses both queries: say so, not "not found".
+    const enrol = [member.error, query.error].find(
+      (error) => isApiError(error) && error.errorCode === 'secondFactorEnrolmentRequired',
+    );
+    body = enrol ? (
+      <UploadLoadState error={enrol} loadingText="" onRetry={member.retry} />
+    ) : isClientError(query.error) ? (
       <Alert severity="error">{t('uploadApp.upload.notFound')}</Alert>
     ) : (
       <UploadLoadState
-        error={query.error}
+        error={query.error ?? member.error}
         loadingText={t('uploadApp.upload.loading')}
-        onRetry={() => void query.refetch()}
-        paused={query.fetchStatus === 'paused'}
+        onRetry={() => {
+          void query.refetch();
+          member.retry();
+        }}
+        paused={query.fetchStatus === 'paused' || member.paused}
       />
     );
   } else if (!canCreateFile({ role: actor.role, actorUserId: actor.userId, collection })) {

@@ -1,5 +1,6 @@
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
@@ -7,6 +8,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
 
 /** A screen of the upload app: one narrow column, comfortable on a phone. */
@@ -66,6 +69,23 @@ export function UploadLoadState({
         <CloudOffOutlined color="action" />
         <Typography color="text.secondary">{t('uploadApp.waitingConnection')}</Typography>
       </Stack>
+    );
+  }
+  // A team that asks its owners and admins for a second factor: retrying does not help, adding
+  // one in the profile does.
+  if (isApiError(error) && error.errorCode === 'secondFactorEnrolmentRequired') {
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button component={RouterLink} to="/profile" color="inherit" size="small">
+            {t('profile.secondFactors.enrolAction')}
+          </Button>
+        }
+      >
+        <AlertTitle>{t('uploadApp.secondFactorTitle')}</AlertTitle>
+        {t('profile.secondFactors.enrolText')}
+      </Alert>
     );
   }
   if (error) {

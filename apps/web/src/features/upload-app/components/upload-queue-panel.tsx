@@ -1,6 +1,7 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import Close from '@mui/icons-material/Close';
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,11 +22,15 @@ import { isActive, type UploadEntry } from '../utils/upload-entry';
 const percentOf = (sent: number, total: number) =>
   total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 100;
 
-/** Bytes of the whole batch: what arrived of every file still listed, against their sizes. */
+/**
+ * Bytes of the whole batch: what arrived of every file still listed, against their sizes. A file
+ * skipped as a duplicate is not part of it.
+ */
 export function batchProgress(entries: readonly UploadEntry[]) {
   let sent = 0;
   let total = 0;
   for (const entry of entries) {
+    if (entry.status === 'duplicate') continue;
     total += entry.size;
     sent += entry.status === 'done' ? entry.size : entry.bytesSent;
   }
@@ -66,11 +71,13 @@ function UploadRow({
   online,
   onRetry,
   onCancel,
+  onUploadAnyway,
 }: {
   entry: UploadEntry;
   online: boolean;
   onRetry: (id: number) => void;
   onCancel: (id: number) => void;
+  onUploadAnyway: (id: number) => void;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -81,6 +88,18 @@ function UploadRow({
   switch (entry.status) {
     case 'queued':
       status = online ? t('uploadApp.queue.waiting') : t('uploadApp.queue.waitingConnection');
+      break;
+    case 'hashing':
+      status = t('uploadApp.queue.checking');
+      break;
+    case 'duplicate':
+      status = (
+        <StatusLine
+          icon={<ContentCopyOutlined fontSize="small" />}
+          color="text.secondary"
+          text={t('uploadApp.queue.duplicate')}
+        />
+      );
       break;
     case 'uploading':
       status = entry.resumed
@@ -128,6 +147,16 @@ function UploadRow({
             {status}
           </Typography>
         </Box>
+        {entry.status === 'duplicate' && (
+          <Button
+            size="small"
+            aria-label={t('uploadApp.queue.uploadAnywayFile', { name: entry.name })}
+            onClick={() => onUploadAnyway(entry.id)}
+            sx={{ flexShrink: 0 }}
+          >
+            {t('uploadApp.queue.uploadAnyway')}
+          </Button>
+        )}
         {(active || entry.status === 'failed') && (
           <IconButton
             size="small"
@@ -141,7 +170,7 @@ function UploadRow({
       </Stack>
       {active && (
         <LinearProgress
-          variant="determinate"
+          variant={entry.status === 'hashing' ? 'indeterminate' : 'determinate'}
           value={percent}
           color={entry.status === 'paused' ? 'warning' : 'primary'}
           aria-label={t('uploadApp.queue.progressOf', { name: entry.name })}
@@ -173,11 +202,18 @@ export interface UploadQueuePanelProps {
   entries: readonly UploadEntry[];
   onRetry: (id: number) => void;
   onCancel: (id: number) => void;
+  onUploadAnyway: (id: number) => void;
   onClear: () => void;
 }
 
 /** The files of this visit: the whole batch's bytes, then each file with its state and actions. */
-export function UploadQueuePanel({ entries, onRetry, onCancel, onClear }: UploadQueuePanelProps) {
+export function UploadQueuePanel({
+  entries,
+  onRetry,
+  onCancel,
+  onUploadAnyway,
+  onClear,
+}: UploadQueuePanelProps) {
   const { t, i18n } = useTranslation();
   const online = useOnlineStatus();
   const titleId = useId();
@@ -185,6 +221,7 @@ export function UploadQueuePanel({ entries, onRetry, onCancel, onClear }: Upload
 
   const done = entries.filter((entry) => entry.status === 'done').length;
   const failed = entries.filter((entry) => entry.status === 'failed').length;
+  const skipped = entries.filter((entry) => entry.status === 'duplicate').length;
   const busy = entries.some((entry) => isActive(entry.status));
   const { sent, total } = batchProgress(entries);
   const size = (bytes: number) => formatFileSize(bytes, i18n.language);
@@ -200,6 +237,7 @@ export function UploadQueuePanel({ entries, onRetry, onCancel, onClear }: Upload
             <Typography variant="caption" color="text.secondary" role="status" component="p">
               {t('uploadApp.queue.summary', { done, total: entries.length })}
               {failed > 0 && ` · ${t('uploadApp.queue.failedCount', { count: failed })}`}
+              {skipped > 0 && ` · ${t('uploadApp.queue.skippedCount', { count: skipped })}`}
             </Typography>
           </Box>
           {!busy && (
@@ -226,6 +264,7 @@ export function UploadQueuePanel({ entries, onRetry, onCancel, onClear }: Upload
             online={online}
             onRetry={onRetry}
             onCancel={onCancel}
+            onUploadAnyway={onUploadAnyway}
           />
         ))}
       </List>

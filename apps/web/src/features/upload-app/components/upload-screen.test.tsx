@@ -1,14 +1,16 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n';
-import { sentRequests, stubMatchMedia } from '../../../test/providers';
+import { jsonResponse, sentRequests, stubMatchMedia } from '../../../test/providers';
 import { ADA, storeSession } from '../../../test/session-fixtures';
+import { TEAM_ID } from '../../../test/team-fixtures';
 import { fileItem } from '../../files/test/files-fixtures';
 import { FakeTusServer } from '../test/fake-tus-server';
 import { fakeXhrFor } from '../test/fake-xhr';
 import {
   choose,
   COLLECTION_ID,
+  COLLECTION_PATH,
   fetchMock,
   FILES_PATH,
   goOnline,
@@ -116,6 +118,39 @@ describe('upload screen', () => {
     // Cancelled: gone from the list and from the server.
     fireEvent.click(screen.getByRole('button', { name: 'Cancel the upload of virus.exe' }));
     await vi.waitFor(() => expect(screen.queryByText('virus.exe')).toBeNull());
+  });
+
+  it('sends an admin whose team asks for a second factor to add one, not to retry', async () => {
+    const refusal = () =>
+      jsonResponse(403, {
+        statusCode: 403,
+        errorCode: 'secondFactorEnrolmentRequired',
+        message: 'Second factor required',
+      });
+    serveUploadApp({
+      role: 'admin',
+      handlers: {
+        [`GET /teams/${TEAM_ID}/collections`]: refusal,
+        [`GET /teams/${TEAM_ID}/members/${ADA.sub}`]: refusal,
+      },
+    });
+    const { unmount } = renderUploadApp('/upload/teams/choir');
+    expect(await screen.findByText('This team asks you for a second factor')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add one' }).getAttribute('href')).toBe('/profile');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    unmount();
+
+    // A link straight to a collection says the same, not "not found".
+    serveUploadApp({
+      role: 'admin',
+      handlers: {
+        [`GET ${COLLECTION_PATH}`]: refusal,
+        [`GET /teams/${TEAM_ID}/members/${ADA.sub}`]: refusal,
+      },
+    });
+    renderUploadApp(SCREEN_PATH);
+    expect(await screen.findByText('This team asks you for a second factor')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add one' }).getAttribute('href')).toBe('/profile');
   });
 
   it('shows the offline notice, pauses, and resumes by itself when the connection is back', async () => {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useSession } from '../../../lib/auth/session/session-context';
 import { collectionKeys as fileCollectionKeys, fileKeys } from '../../../lib/files/file-keys';
+import { duplicateCheck } from '../../../lib/files/duplicate-check';
 import { uploadsEndpoint } from '../api/uploads-endpoint';
 import { TusUploadQueue, type UploadEntry } from '../utils/tus-queue';
 import { uploadScope } from '../utils/upload-storage';
@@ -19,7 +20,7 @@ export interface CollectionUploads {
 /** The upload queue of one collection, for the signed-in user. */
 export function useCollectionUploads(teamId: string, collectionId: string): CollectionUploads {
   const registry = useQueueRegistry();
-  const { getAccessToken, idClaims } = useSession();
+  const { getAccessToken, idClaims, request } = useSession();
   const queryClient = useQueryClient();
   const scope = uploadScope(idClaims?.sub ?? '', collectionId);
   const queue = registry.queue(
@@ -39,6 +40,7 @@ export function useCollectionUploads(teamId: string, collectionId: string): Coll
           void queryClient.invalidateQueries({ queryKey: fileCollectionKeys.all(teamId) });
         },
         onStorageChange: registry.storageChanged,
+        checkDuplicate: duplicateCheck(request, teamId, collectionId),
       }),
   );
   const entries = useSyncExternalStore(queue.subscribe, queue.getSnapshot);

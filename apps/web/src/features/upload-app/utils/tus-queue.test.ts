@@ -259,4 +259,58 @@ describe('TusUploadQueue', () => {
     await vi.waitFor(() => expect(statuses(second.queue)).toEqual(['done']));
     expect(count(server, 'POST')).toBe(2);
   });
+
+  it('skips a file the collection holds already, and uploads it anyway when asked', async () => {
+    const server = new FakeTusServer();
+    const digests: Record<string, string> = { 'a.jpg': 'a'.repeat(64), 'b.jpg': 'b'.repeat(64) };
+    const checkDuplicate = vi.fn((f: File) =>
+      Promise.resolve({
+        sha256: digests[f.name] ?? '',
+        match: f.name === 'a.jpg' ? { fileId: 'file-a', name: 'a.jpg' } : null,
+      }),
+    );
+    const { queue, uploaded } = setup(server, { checkDuplicate });
+
+    queue.add([file('a.jpg', 30), file('b.jpg', 40, 2)]);
+    await vi.waitFor(() => expect(statuses(queue)).toEqual(['duplicate', 'done']));
+    expect(byName(queue, 'a.jpg').duplicateOf).toEqual({ fileId: 'file-a', name: 'a.jpg' });
+    expect(count(server, 'POST')).toBe(1);
+    // The digest goes with the upload, for the server to check.
+    expect(server.requests.find((r) => r.method === 'POST')?.headers['Upload-Metadata']).toBe(
+      `filename ${btoa('b.jpg')},filetype ${btoa('image/jpeg')},sha256 ${btoa(digests['b.jpg'] ?? '')}`,
+    );
+    // Still listed: the same file chosen again is not queued twice.
+    queue.add([file('a.jpg', 30)]);
+    expect(queue.getSnapshot()).toHaveLength(2);
+
+    queue.uploadAnyway(byName(queue, 'a.jpg').id);
+    await vi.waitFor(() => expect(statuses(queue)).toEqual(['done', 'done']));
+    expect(uploaded).toHaveLength(2);
+    // Hashed once: the forced upload keeps its digest.
+    expect(checkDuplicate).toHaveBeenCalledTimes(2);
+    const creations = server.requests.filter((r) => r.method === 'POST');
+    expect(creations[1]?.headers['Upload-Metadata']).toContain(`sha256 ${btoa('a'.repeat(64))}`);
+  });
+
+  it('uploads unchecked when the check fails, and holds a slot while hashing', async () => {
+    const server = new FakeTusServer();
+    let release: () => void = () => undefined;
+    const hashing = new Promise<void>((resolve) => (release = resolve));
+    const checkDuplicate = vi.fn(async (f: File) => {
+      await hashing;
+      if (f.name === 'a.jpg') throw new Error('no worker');
+      return { sha256: 'c'.repeat(64), match: null };
+    });
+    const { queue } = setup(server, { checkDuplicate, parallel: 2 });
+    queue.add([file('a.jpg', 30), file('b.jpg', 40, 2), file('c.jpg', 50, 3)]);
+    await vi.waitFor(() => expect(statuses(queue)).toEqual(['hashing', 'hashing', 'queued']));
+    expect(count(server, 'POST')).toBe(0);
+    release();
+    await vi.waitFor(() => expect(statuses(queue)).toEqual(['done', 'done', 'done']));
+    const metadata = server.requests
+      .filter((r) => r.method === 'POST')
+      .map((r) => r.headers['Upload-Metadata'] ?? '');
+    expect(metadata.filter((m) => m.includes('sha256'))).toHaveLength(2);
+    expect(metadata.find((m) => m.startsWith(`filename ${btoa('a.jpg')}`))).not.toContain('sha256');
+  });
 });

@@ -11,7 +11,13 @@ import {
 } from './upload-entry';
 import { fingerprintOf, forgetFingerprint, newestUpload } from './upload-storage';
 
-export type { TusQueueOptions, UploadEntry, UploadStatus } from './upload-entry';
+export type {
+  DuplicateCheck,
+  DuplicateOf,
+  TusQueueOptions,
+  UploadEntry,
+  UploadStatus,
+} from './upload-entry';
 
 /** Steps of half a percent: enough for a progress bar, few enough renders. */
 const PROGRESS_STEPS = 200;
@@ -26,6 +32,9 @@ export class TusUploadQueue {
   private readonly files = new Map<number, File>();
   private readonly fingerprints = new Map<number, string>();
   private readonly running = new Map<number, Upload>();
+  /** Files being hashed and looked up: they hold a slot as an upload does. */
+  private readonly checking = new Set<number>();
+  private readonly digests = new Map<number, string>();
   private waiting: number[] = [];
   private online: boolean;
   private stopped = false;
@@ -81,6 +90,7 @@ export class TusUploadQueue {
         resumed: false,
         failure: null,
         fileId: null,
+        duplicateOf: null,
       });
     }
     if (added.length === 0) return;
@@ -97,11 +107,22 @@ export class TusUploadQueue {
     this.pump();
   }
 
+  /** Sends a file skipped as a duplicate all the same. */
+  uploadAnyway(id: number): void {
+    const entry = this.entry(id);
+    if (entry?.status !== 'duplicate' || !this.files.has(id)) return;
+    this.update(id, { status: 'queued', duplicateOf: null });
+    this.waiting.push(id);
+    this.pump();
+  }
+
   /** Stops a file for good: its bytes on the server are deleted and it leaves the list. */
   async cancel(id: number): Promise<void> {
     const fingerprint = this.fingerprints.get(id);
     const upload = this.running.get(id);
     this.running.delete(id);
+    this.checking.delete(id);
+    this.digests.delete(id);
     this.waiting = this.waiting.filter((waiting) => waiting !== id);
     this.files.delete(id);
     this.fingerprints.delete(id);
@@ -143,6 +164,7 @@ export class TusUploadQueue {
       if (!kept.includes(entry)) {
         this.files.delete(entry.id);
         this.fingerprints.delete(entry.id);
+        this.digests.delete(entry.id);
       }
     }
     this.setEntries(kept);
@@ -180,6 +202,7 @@ export class TusUploadQueue {
   stop(): void {
     this.stopped = true;
     this.waiting = [];
+    this.checking.clear();
     for (const upload of this.running.values()) void upload.abort();
     this.running.clear();
   }
@@ -207,7 +230,11 @@ export class TusUploadQueue {
   }
 
   private pump(): void {
-    while (!this.stopped && this.isOnline() && this.running.size < this.parallel) {
+    while (
+      !this.stopped &&
+      this.isOnline() &&
+      this.running.size + this.checking.size < this.parallel
+    ) {
       const id = this.waiting.shift();
       if (id === undefined) return;
       if (this.entry(id) === undefined) continue;
@@ -215,14 +242,44 @@ export class TusUploadQueue {
     }
   }
 
+  /**
+   * Hashes the file and looks it up (once: a retried or forced file keeps its digest). Answers
+   * whether its upload goes ahead: not when skipped as a duplicate, cancelled or stopped. While
+   * it goes ahead the file keeps its slot in `checking` until its upload takes it over.
+   */
+  private async check(id: number, file: File, checkDuplicate: TusQueueOptions['checkDuplicate']) {
+    if (checkDuplicate === undefined) return true;
+    this.checking.add(id);
+    this.update(id, { status: 'hashing', failure: null });
+    const result = await checkDuplicate(file).catch(() => null);
+    // Cancelled (or the queue stopped) while it was hashed.
+    if (!this.checking.has(id) || this.stopped) {
+      this.checking.delete(id);
+      return false;
+    }
+    if (result === null) return true;
+    this.digests.set(id, result.sha256);
+    if (result.match === null) return true;
+    this.checking.delete(id);
+    this.update(id, { status: 'duplicate', duplicateOf: result.match });
+    this.pump();
+    return false;
+  }
+
   private async begin(id: number): Promise<void> {
     const file = this.files.get(id);
     const fingerprint = this.fingerprints.get(id);
     if (file === undefined || fingerprint === undefined) return;
+    // Awaited only when there is something to check, so an upload takes its slot at once.
+    if (this.options.checkDuplicate !== undefined && !this.digests.has(id)) {
+      if (!(await this.check(id, file, this.options.checkDuplicate))) return;
+    }
     const current = () => this.running.get(id) === upload;
     const metadata: Record<string, string> = { filename: file.name };
     // An empty value would be sent as a key without a value; the server sniffs the type anyway.
     if (file.type !== '') metadata.filetype = file.type;
+    const sha256 = this.digests.get(id);
+    if (sha256 !== undefined) metadata.sha256 = sha256;
     let step = -1;
 
     const upload: Upload = new Upload(file, {
@@ -248,6 +305,7 @@ export class TusUploadQueue {
         if (!current()) return;
         this.running.delete(id);
         this.files.delete(id);
+        this.digests.delete(id);
         const fileId = upload.url?.split('/').at(-1) ?? null;
         this.update(id, { status: 'done', bytesSent: file.size, fileId });
         // Earlier attempts at the same file (a duplicate entry) are finished too.
@@ -274,6 +332,7 @@ export class TusUploadQueue {
       },
     });
 
+    this.checking.delete(id);
     this.running.set(id, upload);
     this.update(id, { status: 'uploading', failure: null });
     let previous = null;

@@ -4,10 +4,26 @@ import type { UploadFailure } from './upload-failure';
 /** The shapes and defaults of the tus upload queue (tus-queue.ts). */
 
 /**
- * queued: waiting for a free slot (or for the connection); uploading: bytes on their way;
- * paused: stopped by a lost connection, resumed when it is back; done; failed: see `failure`.
+ * queued: waiting for a free slot (or for the connection); hashing: its SHA-256 computed and
+ * looked up in the collection; duplicate: the collection holds the same bytes already, so it
+ * was skipped (see `duplicateOf`; uploadAnyway sends it all the same); uploading: bytes on their
+ * way; paused: stopped by a lost connection, resumed when it is back; done; failed: see
+ * `failure`.
  */
-export type UploadStatus = 'queued' | 'uploading' | 'paused' | 'done' | 'failed';
+export type UploadStatus =
+  'queued' | 'hashing' | 'duplicate' | 'uploading' | 'paused' | 'done' | 'failed';
+
+/** The file of the collection that holds the same bytes as a skipped one. */
+export interface DuplicateOf {
+  fileId: string;
+  name: string;
+}
+
+/** A file's digest, and the collection's file with the same bytes, if any. */
+export interface DuplicateCheck {
+  sha256: string;
+  match: DuplicateOf | null;
+}
 
 export interface UploadEntry {
   id: number;
@@ -21,6 +37,8 @@ export interface UploadEntry {
   failure: UploadFailure | null;
   /** The new file's id, once done. */
   fileId: string | null;
+  /** Set while skipped as a duplicate. */
+  duplicateOf: DuplicateOf | null;
 }
 
 export interface TusQueueOptions {
@@ -31,6 +49,12 @@ export interface TusQueueOptions {
   /** `{TokenType} {AccessToken}`, asked for before every request: tokens expire mid-upload. */
   authorization: () => Promise<string>;
   onUploaded: (fileId: string) => void;
+  /**
+   * Hashes a file and asks the collection whether it holds the same bytes, before its upload
+   * starts; the digest goes with the upload, which the server checks. Without it, or when it
+   * fails (no worker, no answer), the file is uploaded unchecked.
+   */
+  checkDuplicate?: (file: File) => Promise<DuplicateCheck>;
   /** The URL storage gained or lost entries (the interrupted list may have changed). */
   onStorageChange?: () => void;
   online?: boolean;
@@ -50,4 +74,4 @@ export const DEFAULT_RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000];
 export const TERMINATE_RETRY_DELAYS = [0, 1000, 3000];
 
 export const isActive = (status: UploadStatus) =>
-  status === 'queued' || status === 'uploading' || status === 'paused';
+  status === 'queued' || status === 'hashing' || status === 'uploading' || status === 'paused';

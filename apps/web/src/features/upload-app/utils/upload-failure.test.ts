@@ -53,6 +53,19 @@ describe('upload failures', () => {
     );
   });
 
+  it('tell a closed collection apart from a refusal, and never retry it', async () => {
+    const closed = uploadFailureOf(answered(403, body(403, 'collectionClosed')));
+    expect(closed).toEqual({ errorCode: 'collectionClosed', statusCode: 403, retryable: false });
+    expect(errorText(i18n.t, closed.errorCode)).toBe(
+      'This collection is closed: its deadline has passed.',
+    );
+    await i18n.changeLanguage('it');
+    expect(errorText(i18n.t, closed.errorCode)).toBe(
+      'Questa raccolta è chiusa: la scadenza è passata.',
+    );
+    await i18n.changeLanguage('en');
+  });
+
   it('fall back on the status when a proxy answered without our body', () => {
     expect(uploadFailureOf(answered(413, '<html>Too large</html>')).errorCode).toBe('fileTooLarge');
     expect(uploadFailureOf(answered(415)).errorCode).toBe('fileTypeNotAllowed');

@@ -16,6 +16,8 @@ const FINAL: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'fileTooLarge',
   'quotaExceededStorage',
   'fileTypeNotAllowed',
+  // The deadline passed (issue #36): no retry reopens the collection.
+  'collectionClosed',
   'forbidden',
   'notFound',
   'authorizationRequired',

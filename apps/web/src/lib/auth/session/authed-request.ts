@@ -16,9 +16,19 @@ export function createAuthedRequest(
       return await apiRequest(path, { ...options, token: accessToken, tokenType });
     } catch (error) {
       // The server no longer accepts these tokens (revoked by a sign-out on another device):
-      // keeping them would only make every later call fail the same way.
-      if (isApiError(error) && error.statusCode === 401) manager.handleUnauthorized(accessToken);
+      // keeping them would only make every later call fail the same way. Another 401 (a wrong
+      // password typed to confirm a change, notAuthorized) says nothing about the tokens.
+      if (isTokenRefusal(error)) manager.handleUnauthorized(accessToken);
       throw error;
     }
   };
+}
+
+/** A 401 about the access token itself, not about something typed with the call. */
+export function isTokenRefusal(error: unknown): boolean {
+  return (
+    isApiError(error) &&
+    error.statusCode === 401 &&
+    (error.errorCode === 'invalidAuthorization' || error.errorCode === 'authorizationRequired')
+  );
 }
