@@ -80,7 +80,8 @@ export interface AccessOptions {
   refusal?: 'forbidden' | 'notFound';
   /**
    * Skip the team's second-factor requirement: only for reading the team itself, so the web app
-   * can show an owner or admin without a factor why and where to add one.
+   * can show an owner or admin without a factor why and where to add one, and for a guest's
+   * upload through a link, checked as its creator (the requirement is about members' sign-ins).
    */
   secondFactorExempt?: boolean;
 }

@@ -212,12 +212,15 @@ export async function finishUpload(
   metadata: Record<string, string | null> | undefined,
 ): Promise<string> {
   const { backend } = ctx;
+  // A guest's upload goes through its link's creator, checked as requireGuestLink checks them.
+  const viaLink = row.link_id !== null;
   try {
     const access = await requireAccess(
       ctx,
       actor,
       { team: row.team_id, collection: row.collection_id },
       can.uploadFile,
+      { secondFactorExempt: viaLink },
     );
     // Received whole by this process: hashed and its head kept as the bytes streamed in.
     const received = backend.store.takeReceived(backend.storeId(row.id), row.size);
@@ -273,6 +276,7 @@ export async function finishUpload(
     let committedKey = storageKey;
     await commitFileRow(ctx, actor, file, {
       checkRoom: false,
+      viaLink,
       claim: async (trx) => {
         if (await claimUpload(trx, row.id)) return true;
         // Committed by another request, or gone: its collection was deleted while the last

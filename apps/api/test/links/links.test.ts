@@ -331,6 +331,41 @@ describe('upload links for guests', () => {
       expect(counted).toMatchObject({ fileCount: 1, byteCount: png.length });
     });
 
+    it('commits a guest upload in a team that requires a second factor its creator lacks', async () => {
+      const link = await createLink();
+      const guest = guestTus(await session(link));
+      const setRequirement = (value: 0 | 1) =>
+        server.ctx.db
+          .updateTable('teams')
+          .set({ require_second_factor: value })
+          .where('id', '=', collection.team_id)
+          .execute();
+      await setRequirement(1);
+      try {
+        // The creator, an owner without a factor, is refused as a member meanwhile.
+        const refused = await asMember(world.users.owner, 'GET', linksUrl());
+        expect(refused.json<{ errorCode: string }>().errorCode).toBe(
+          'secondFactorEnrolmentRequired',
+        );
+        const png = await makePng(12, 12);
+        const created = await guest.create(png.length);
+        expect(created.statusCode, created.body).toBe(201);
+        const url = String(created.headers.location);
+        const first = await guest.patch(url, 0, png.subarray(0, 40));
+        expect(first.statusCode, first.body).toBe(204);
+        const last = await guest.patch(url, 40, png.subarray(40));
+        expect(last.statusCode, last.body).toBe(204);
+        const file = await server.ctx.db
+          .selectFrom('files')
+          .select(['link_id', 'guest_name'])
+          .where('id', '=', idOf(url))
+          .executeTakeFirst();
+        expect(file).toEqual({ link_id: link.linkId, guest_name: 'Anna' });
+      } finally {
+        await setRequirement(0);
+      }
+    });
+
     it('asks for the name and the e-mail the link requires', async () => {
       const link = await createLink({ requireEmail: true });
       const guest = guestTus(await session(link));
