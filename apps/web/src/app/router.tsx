@@ -232,6 +232,14 @@ const appRoutes: RouteObject[] = [
           },
         ],
       },
+      // A guest's upload link (issue #36): no account, signed in or not.
+      {
+        path: 'l/:token',
+        lazy: () =>
+          import('../features/upload-app/components/guest-link-page').then((m) => ({
+            Component: m.GuestLinkPage,
+          })),
+      },
       {
         lazy: () =>
           import('../features/upload-app/components/upload-route-guards').then((m) => ({

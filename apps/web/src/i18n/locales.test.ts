@@ -53,6 +53,7 @@ const SAME_IN_BOTH: Readonly<Record<string, string>> = {
   'providers.email_password': '“E-mail/Password” is Italian too',
   'auth.fields.password': '“Password” is Italian too',
   'members.credentials.password': '“Password” is Italian too',
+  'uploadApp.guest.password': '“Password” is Italian too',
   'team.alias.label': '“Alias” is Italian too',
   'statusPage.problems.database': '“database” is Italian too',
   'collections.row.files_one': '“file” is Italian too, and invariable',
