@@ -128,6 +128,13 @@ const pageRoutes: RouteObject[] = [
           })),
       },
       {
+        path: 'teams/:teamRef/collections/:collectionId/links/:linkId/poster',
+        lazy: () =>
+          import('../features/collections/components/upload-link-poster-page').then((m) => ({
+            Component: m.UploadLinkPosterPage,
+          })),
+      },
+      {
         path: 'teams/:teamId/downloads/:downloadId/download',
         lazy: () =>
           import('../features/downloads/components/download-page').then((m) => ({

@@ -1,5 +1,6 @@
 import type { UploadLink } from '@raccolta/contracts';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AppProviders,
@@ -11,7 +12,13 @@ import {
 } from '../../../test/providers';
 import { createTestSessionManager, storeSession } from '../../../test/session-fixtures';
 import { collection } from '../test-fixtures';
+import { downloadQrPng } from '../utils/qr-code';
 import { UploadLinksDialog } from './upload-links-dialog';
+
+vi.mock('../utils/qr-code', async (original) => ({
+  ...(await original<typeof import('../utils/qr-code')>()),
+  downloadQrPng: vi.fn(() => Promise.resolve()),
+}));
 
 const fetchMock = vi.fn<typeof fetch>();
 const COLLECTION = collection({ name: 'Wedding' });
@@ -44,7 +51,9 @@ function renderDialog() {
       manager={createTestSessionManager().manager}
       queryClient={createTestQueryClient()}
     >
-      <UploadLinksDialog collection={COLLECTION} onClose={vi.fn()} />
+      <MemoryRouter>
+        <UploadLinksDialog collection={COLLECTION} onClose={vi.fn()} />
+      </MemoryRouter>
     </AppProviders>,
   );
 }
@@ -103,5 +112,25 @@ describe('upload links dialog', { timeout: 15_000 }, () => {
         requireEmail: true,
       }),
     );
+  });
+
+  it('downloads the QR code as a PNG and opens the printable poster in a new tab', async () => {
+    fetchMock.mockImplementation(
+      fetchRoutes({ [`GET ${LINKS_PATH}`]: () => jsonResponse(200, { links: [link()] }) }),
+    );
+    renderDialog();
+    fireEvent.click(
+      await screen.findByRole('button', {
+        name: 'Download the QR code of Guests at the door as a PNG',
+      }),
+    );
+    expect(downloadQrPng).toHaveBeenCalledWith(link().url, 'Guests at the door');
+    const poster = screen.getByRole('link', {
+      name: 'Open the printable poster of Guests at the door',
+    });
+    expect(poster.getAttribute('href')).toBe(
+      `/teams/${COLLECTION.teamId}/collections/${COLLECTION.collectionId}/links/${link().linkId}/poster`,
+    );
+    expect(poster.getAttribute('target')).toBe('_blank');
   });
 });

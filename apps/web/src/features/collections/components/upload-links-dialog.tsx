@@ -1,4 +1,6 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,12 +22,15 @@ import type { Theme } from '@mui/material/styles';
 import type { Collection, UploadLink } from '@raccolta/contracts';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from '../../../components/snackbar';
 import {
   useCreateUploadLinkMutation,
   useToggleUploadLinkMutation,
   useUploadLinksQuery,
 } from '../api/upload-links';
+import { downloadQrPng, qrSvg, svgDataUrl } from '../utils/qr-code';
+import { uploadLinkPosterPath } from '../utils/upload-link-paths';
 
 export interface UploadLinksDialogProps {
   collection: Collection;
@@ -33,26 +38,25 @@ export interface UploadLinksDialogProps {
 }
 
 /** The link's URL as a QR code (SVG); the encoder loads only when a link is shown. */
-function LinkQrCode({ url, label }: { url: string; label: string }) {
+export function LinkQrCode({ url, label, size }: { url: string; label: string; size: number }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import('qrcode')
-      .then((qrcode) => qrcode.toString(url, { type: 'svg', margin: 2, width: 120 }))
-      .then((value) => {
-        if (live) setSvg(value);
-      });
+    void qrSvg(url, size).then((value) => {
+      if (live) setSvg(value);
+    });
     return () => {
       live = false;
     };
-  }, [url]);
-  if (svg === null) return <Box sx={{ width: 120, height: 120, flexShrink: 0 }} />;
+  }, [url, size]);
+  const box = { width: size, height: size, maxWidth: '100%', flexShrink: 0 };
+  if (svg === null) return <Box sx={box} />;
   return (
     <Box
       component="img"
-      src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+      src={svgDataUrl(svg)}
       alt={label}
-      sx={{ width: 120, height: 120, bgcolor: '#fff', borderRadius: 1, flexShrink: 0 }}
+      sx={{ ...box, height: 'auto', aspectRatio: '1', bgcolor: '#fff', borderRadius: 1 }}
     />
   );
 }
@@ -65,7 +69,7 @@ function LinkCard({ link, collection }: { link: UploadLink; collection: Collecti
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: 'center' }}>
-        <LinkQrCode url={link.url} label={t('uploadLinks.qrAlt', { name })} />
+        <LinkQrCode url={link.url} label={t('uploadLinks.qrAlt', { name })} size={120} />
         <Stack spacing={0.5} sx={{ minWidth: 0, flex: 1, width: '100%' }}>
           <Typography variant="subtitle2" noWrap>
             {name}
@@ -95,6 +99,32 @@ function LinkCard({ link, collection }: { link: UploadLink; collection: Collecti
                 <ContentCopy fontSize="small" />
               </IconButton>
             </Tooltip>
+          </Stack>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<DownloadOutlined />}
+              aria-label={t('uploadLinks.downloadPngFor', { name })}
+              onClick={() => {
+                void downloadQrPng(link.url, name).catch(() =>
+                  show(t('uploadLinks.downloadPngFailed'), 'error'),
+                );
+              }}
+            >
+              {t('uploadLinks.downloadPng')}
+            </Button>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<PrintOutlined />}
+              component={RouterLink}
+              to={uploadLinkPosterPath(collection.teamId, collection.collectionId, link.linkId)}
+              target="_blank"
+              aria-label={t('uploadLinks.posterFor', { name })}
+            >
+              {t('uploadLinks.poster')}
+            </Button>
           </Stack>
           <FormControlLabel
             control={
