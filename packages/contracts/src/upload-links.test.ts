@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fileListQuerySchema } from './files.js';
 import {
   createUploadLinkSchema,
   openUploadLinkSchema,
@@ -58,5 +59,18 @@ describe('upload link schemas', () => {
       },
     );
     expect(openUploadLinkSchema.safeParse({ guestId: 'nope' }).success).toBe(false);
+  });
+
+  it("filters file lists by an upload link's id and a guest's exact name", () => {
+    const link = '0195f0c2-7c1a-7000-8000-0000000000aa';
+    expect(fileListQuerySchema.parse({ link, guest: ' Anna ' })).toMatchObject({
+      link,
+      guest: 'Anna',
+    });
+    expect(firstMessage(fileListQuerySchema.safeParse({ link: 'door' }))).toBe('invalidInput');
+    expect(firstMessage(fileListQuerySchema.safeParse({ guest: '  ' }))).toBe('invalidInput');
+    expect(firstMessage(fileListQuerySchema.safeParse({ guest: 'a'.repeat(81) }))).toBe(
+      'invalidInput',
+    );
   });
 });

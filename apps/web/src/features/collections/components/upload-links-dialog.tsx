@@ -1,5 +1,6 @@
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import FolderOpenOutlined from '@mui/icons-material/FolderOpenOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -24,6 +25,7 @@ import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from '../../../components/snackbar';
+import { collectionPagePath } from '../../../lib/collections/collection-keys';
 import {
   useCreateUploadLinkMutation,
   useToggleUploadLinkMutation,
@@ -124,6 +126,15 @@ function LinkCard({ link, collection }: { link: UploadLink; collection: Collecti
               aria-label={t('uploadLinks.posterFor', { name })}
             >
               {t('uploadLinks.poster')}
+            </Button>
+            <Button
+              size="small"
+              startIcon={<FolderOpenOutlined />}
+              component={RouterLink}
+              to={`${collectionPagePath(collection.teamId, collection.collectionId)}?link=${link.linkId}`}
+              aria-label={t('uploadLinks.showFilesFor', { name })}
+            >
+              {t('uploadLinks.showFiles')}
             </Button>
           </Stack>
           <FormControlLabel

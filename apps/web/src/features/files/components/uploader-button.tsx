@@ -15,26 +15,77 @@ export interface UploaderButtonProps {
   onSelect: (userId: string) => void;
   /** Sent by a guest through an upload link: shown as "Guest: Anna", not as the link's maker. */
   guest?: FileItem['guest'];
+  /** A click on a guest narrows the list to that guest's files through that link. */
+  onSelectGuest?: (guest: GuestRef) => void;
 }
 
+export type GuestRef = NonNullable<FileItem['guest']>;
+
+const buttonSx = {
+  gap: 1,
+  maxWidth: '100%',
+  minWidth: 0,
+  borderRadius: 1,
+  py: 0.25,
+  justifyContent: 'flex-start',
+  '&:hover .uploader-name, &.Mui-focusVisible .uploader-name': {
+    textDecoration: 'underline',
+  },
+  '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
+} as const;
+
 /** Who uploaded a file; a click narrows the list to that member's files. */
-export function UploaderButton({ uploader, avatarSize, onSelect, guest }: UploaderButtonProps) {
+export function UploaderButton({
+  uploader,
+  avatarSize,
+  onSelect,
+  guest,
+  onSelectGuest,
+}: UploaderButtonProps) {
   const { t } = useTranslation();
   if (guest) {
     const guestName =
       guest.name === null ? t('files.guestUnnamed') : t('files.guestName', { name: guest.name });
-    return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0, py: 0.25 }}>
+    const content = (
+      <>
         <Avatar
           sx={{ width: avatarSize, height: avatarSize, bgcolor: 'action.selected' }}
           aria-hidden
         >
           <PersonOutline sx={{ fontSize: avatarSize * 0.6, color: 'text.secondary' }} />
         </Avatar>
-        <Typography variant="body2" noWrap title={guest.email ?? undefined} sx={{ minWidth: 0 }}>
+        <Typography
+          className="uploader-name"
+          variant="body2"
+          noWrap
+          title={guest.email ?? undefined}
+          sx={{ minWidth: 0 }}
+        >
           {guestName}
         </Typography>
-      </Stack>
+      </>
+    );
+    if (!onSelectGuest) {
+      return (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0, py: 0.25 }}>
+          {content}
+        </Stack>
+      );
+    }
+    const label = t('files.filterByGuest', { name: guestName });
+    return (
+      <Tooltip title={label}>
+        <ButtonBase
+          aria-label={label}
+          onClick={(event) => {
+            event.stopPropagation();
+            onSelectGuest(guest);
+          }}
+          sx={buttonSx}
+        >
+          {content}
+        </ButtonBase>
+      </Tooltip>
     );
   }
   const name = uploader.nickname ?? t('files.formerMember');
@@ -47,18 +98,7 @@ export function UploaderButton({ uploader, avatarSize, onSelect, guest }: Upload
           event.stopPropagation();
           onSelect(uploader.userId);
         }}
-        sx={{
-          gap: 1,
-          maxWidth: '100%',
-          minWidth: 0,
-          borderRadius: 1,
-          py: 0.25,
-          justifyContent: 'flex-start',
-          '&:hover .uploader-name, &.Mui-focusVisible .uploader-name': {
-            textDecoration: 'underline',
-          },
-          '&.Mui-focusVisible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
-        }}
+        sx={buttonSx}
       >
         {uploader.nickname === null ? (
           <Avatar
