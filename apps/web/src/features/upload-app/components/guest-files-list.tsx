@@ -25,10 +25,13 @@ import { UploadLoadState } from './upload-page';
 export function GuestFilesList({
   linkToken,
   onClosed,
+  onPasswordNeeded,
 }: {
   linkToken: string;
   /** The API said the link is no longer open. */
   onClosed: () => void;
+  /** Opening the link again for a new guest token needs its password. */
+  onPasswordNeeded: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
@@ -42,6 +45,12 @@ export function GuestFilesList({
   useEffect(() => {
     if (closed) onClosed();
   }, [closed, onClosed]);
+  const locked = [query.error, remove.error].some(
+    (error) => isApiError(error) && error.errorCode === 'uploadLinkPasswordRequired',
+  );
+  useEffect(() => {
+    if (locked) onPasswordNeeded();
+  }, [locked, onPasswordNeeded]);
 
   const files = query.data?.files ?? [];
   let body;

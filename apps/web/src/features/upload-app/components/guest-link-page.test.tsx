@@ -221,6 +221,33 @@ describe('the guest page of an upload link', () => {
     expect(stored.join('\n')).not.toContain('right');
   });
 
+  it('asks for the password again when the token runs out after a reload', async () => {
+    // A session of an earlier visit with a minute left; the password typed then is gone.
+    const earlier = session({ requirePassword: true });
+    localStorage.setItem(
+      `raccolta:guest-link:${LINK_TOKEN}`,
+      JSON.stringify({ ...earlier, expiresAt: new Date(Date.now() + 60_000).toISOString() }),
+    );
+    let unlocked = false;
+    fetchMock.mockImplementation(
+      fetchRoutes({
+        [OPEN]: (body) =>
+          (body as { password?: string }).password === 'secret'
+            ? ((unlocked = true), jsonResponse(200, earlier))
+            : errorResponse(401, 'uploadLinkPasswordRequired'),
+        'GET /guest/files': () => jsonResponse(200, { files: [] }),
+      }),
+    );
+    renderUploadApp(PAGE);
+    expect(
+      await screen.findByRole('heading', { name: 'This upload link is protected' }),
+    ).toBeTruthy();
+    type('Password', 'secret');
+    submit('Open');
+    expect(await screen.findByText('Nothing sent from this browser yet.')).toBeTruthy();
+    expect(unlocked).toBe(true);
+  });
+
   it('shows one page for a link that is unknown, closed or expired', async () => {
     fetchMock.mockImplementation(
       fetchRoutes({ [OPEN]: () => errorResponse(404, 'uploadLinkNotFound') }),

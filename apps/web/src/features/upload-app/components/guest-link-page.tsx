@@ -133,10 +133,12 @@ function GuestUploader({
   linkToken,
   session,
   onClosed,
+  onPasswordNeeded,
 }: {
   linkToken: string;
   session: GuestSession;
   onClosed: () => void;
+  onPasswordNeeded: () => void;
 }) {
   const { t } = useTranslation();
   const { link } = session;
@@ -150,6 +152,12 @@ function GuestUploader({
   useEffect(() => {
     if (closedByUpload) onClosed();
   }, [closedByUpload, onClosed]);
+  const lockedByUpload = uploads.entries.some(
+    (entry) => entry.failure?.errorCode === 'uploadLinkPasswordRequired',
+  );
+  useEffect(() => {
+    if (lockedByUpload) onPasswordNeeded();
+  }, [lockedByUpload, onPasswordNeeded]);
 
   const change = (patch: { name?: string; email?: string }) => {
     setDetails((old) => ({ ...old, ...patch }));
@@ -205,7 +213,11 @@ function GuestUploader({
         </Typography>
       )}
       <UploadControls uploads={uploads} disabled={problem !== null} />
-      <GuestFilesList linkToken={linkToken} onClosed={onClosed} />
+      <GuestFilesList
+        linkToken={linkToken}
+        onClosed={onClosed}
+        onPasswordNeeded={onPasswordNeeded}
+      />
     </Stack>
   );
 }
@@ -214,7 +226,7 @@ function GuestUploader({
 export function GuestLinkPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();
-  const { state, submitPassword, retry, closed } = useGuestLink(token);
+  const { state, submitPassword, retry, closed, passwordNeeded } = useGuestLink(token);
   useDocumentTitle(state.status === 'ready' ? state.session.link.collectionName : null);
 
   if (state.status === 'unavailable') return <LinkUnavailable />;
@@ -251,7 +263,13 @@ export function GuestLinkPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('uploadApp.guest.intro')}
       </Typography>
-      <GuestUploader key={session.guestId} linkToken={token} session={session} onClosed={closed} />
+      <GuestUploader
+        key={session.guestId}
+        linkToken={token}
+        session={session}
+        onClosed={closed}
+        onPasswordNeeded={passwordNeeded}
+      />
     </UploadPage>
   );
 }

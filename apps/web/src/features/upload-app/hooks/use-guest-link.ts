@@ -52,8 +52,10 @@ export async function guestToken(linkToken: string): Promise<string> {
 
 /** Opens a guest's upload link and follows what its page shows. */
 export function useGuestLink(linkToken: string) {
+  // A stored session shows the page at once; a token about to run out is renewed by the first
+  // request (guestToken), which may find the link now asks for its password (passwordNeeded).
   const [state, setState] = useState<GuestLinkState>(() => {
-    const stored = readGuestSession(linkToken, Date.now(), GUEST_TOKEN_MARGIN_MS);
+    const stored = readGuestSession(linkToken);
     return stored === null ? { status: 'opening' } : { status: 'ready', session: stored };
   });
   const [attempt, setAttempt] = useState(0);
@@ -110,5 +112,14 @@ export function useGuestLink(linkToken: string) {
     setState({ status: 'unavailable' });
   }, [linkToken]);
 
-  return { state, submitPassword, retry, closed };
+  /**
+   * The guest token ran out and the link asks for its password again (a reload forgot the one
+   * typed before): the password form, then the page as it was.
+   */
+  const passwordNeeded = useCallback(() => {
+    forgetGuestSession(linkToken);
+    setState({ status: 'password', error: null, submitting: false });
+  }, [linkToken]);
+
+  return { state, submitPassword, retry, closed, passwordNeeded };
 }
