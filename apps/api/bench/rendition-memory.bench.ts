@@ -79,6 +79,10 @@ async function storeTiff(
     created_at: at,
     updated_at: at,
     damaged_at: null,
+    link_id: null,
+    guest_id: null,
+    guest_name: null,
+    guest_email: null,
     late: 0,
   };
   await ctx.db.insertInto('files').values(row).execute();

@@ -27,6 +27,7 @@ import { downloadsRoutes } from './downloads/downloads.routes.js';
 import { trashRoutes } from './trash/trash.routes.js';
 import { filesRoutes } from './files/files.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
+import { linksRoutes } from './links/links.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { sessionsRoutes } from './users/sessions.routes.js';
 
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext): Promise<App> {
       await api.register(collectionsRoutes(ctx));
       await api.register(filesRoutes(ctx));
       await api.register(uploadsRoutes(ctx));
+      await api.register(linksRoutes(ctx));
       await api.register(downloadsRoutes(ctx));
       await api.register(trashRoutes(ctx));
       await api.register(subscriptionsRoutes(ctx));

@@ -74,11 +74,15 @@ export const ERROR_STATUS = {
   termsRequired: 400,
   tooManyRequests: 429,
   uploadExpired: 410,
+  uploadLinkFull: 409,
+  uploadLinkNotFound: 404,
+  uploadLinkPasswordRequired: 401,
   uploadOffsetMismatch: 409,
   usedResetLink: 410,
   userAlreadyExists: 409,
   userNotFound: 404,
   wrongSecondFactorCode: 400,
+  wrongUploadLinkPassword: 401,
   wrongVerificationCode: 400,
 } as const satisfies Record<string, number>;
 

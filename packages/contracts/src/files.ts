@@ -38,8 +38,16 @@ export const fileSchema = z.object({
    * for a type that gets none. A client waits only while it is `pending`.
    */
   renditionStatus: z.enum(RENDITION_STATUSES),
+  /** For a guest's file (upload link): the member who made the link. */
   uploadedBy: z.uuid(),
   uploader: memberRefSchema,
+  /**
+   * Sent by a guest through an upload link: the link and what the guest gave ("Guest: Anna"
+   * where the uploader is shown); null for a member's upload.
+   */
+  guest: z
+    .object({ linkId: z.uuid(), name: z.string().nullable(), email: z.string().nullable() })
+    .nullable(),
   /** Arrived after its collection's deadline, which allowed late uploads (issue #36). */
   late: z.boolean(),
   createdAt: z.iso.datetime(),
@@ -61,9 +69,22 @@ export const fileListResponseSchema = z.object({
 });
 export type FileListResponse = z.infer<typeof fileListResponseSchema>;
 
-/** Every file list: `creator` = uploaded by that user; sort by updatedAt; from/to inclusive. */
+/**
+ * Every file list: `creator` = uploaded by that user, `link` = sent through that upload link,
+ * `guest` = sent by a guest of that name; sort by updatedAt; from/to inclusive.
+ */
 export const fileListQuerySchema = pageQuerySchema
-  .extend({ creator: idSchema.optional(), ...listFilterShape })
+  .extend({
+    creator: idSchema.optional(),
+    link: idSchema.optional(),
+    guest: z
+      .string({ error: 'invalidInput' })
+      .trim()
+      .min(1, { error: 'invalidInput' })
+      .max(80, { error: 'invalidInput' })
+      .optional(),
+    ...listFilterShape,
+  })
   .superRefine(refineDateRange);
 export type FileListQuery = z.input<typeof fileListQuerySchema>;
 

@@ -18,4 +18,5 @@ export * from './downloads.js';
 export * from './local-time.js';
 export * from './subscriptions.js';
 export * from './trash.js';
+export * from './upload-links.js';
 export * from './digests.js';

@@ -23,6 +23,11 @@ import { pageQuerySchema } from './pagination.js';
 import { deadlineInputSchema, localDateTimeSchema, timeZoneSchema } from './deadlines.js';
 import { digestUnsubscribeRequestSchema, putDigestPreferenceSchema } from './digests.js';
 import { trashListQuerySchema, trashSelectionSchema } from './trash.js';
+import {
+  createUploadLinkSchema,
+  openUploadLinkSchema,
+  updateUploadLinkSchema,
+} from './upload-links.js';
 import { tokenSetSchema } from './users.js';
 import * as validation from './validation.js';
 
@@ -53,6 +58,9 @@ const INPUT_SCHEMAS = new Map<string, z.ZodType>([
   ['fileDownloadQuerySchema', fileDownloadQuerySchema],
   ['trashListQuerySchema', trashListQuerySchema],
   ['trashSelectionSchema', trashSelectionSchema],
+  ['createUploadLinkSchema', createUploadLinkSchema],
+  ['updateUploadLinkSchema', updateUploadLinkSchema],
+  ['openUploadLinkSchema', openUploadLinkSchema],
   ['localDateTimeSchema', localDateTimeSchema],
   ['timeZoneSchema', timeZoneSchema],
   ['deadlineInputSchema', deadlineInputSchema],
@@ -122,6 +130,12 @@ const RESPONSE_SCHEMAS = new Set([
   'trashListResponseSchema',
   'trashRestoreResponseSchema',
   'trashPurgeResponseSchema',
+  'uploadLinkSchema',
+  'uploadLinkListResponseSchema',
+  'uploadLinkInfoSchema',
+  'guestSessionSchema',
+  'guestFileSchema',
+  'guestFileListResponseSchema',
   'deadlineSchema',
   'remindResponseSchema',
 ]);
@@ -199,6 +213,7 @@ const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   dateRangeSchema: { from: 1000, to: 2000 },
   secondFactorRequestSchema: { challenge: 'c', totp: '123456' },
   totpDisableRequestSchema: { password: 'abcdefgh' },
+  updateUploadLinkSchema: { enabled: true },
   fileLookupRequestSchema: { sha256: ['a'.repeat(64)] },
   putDigestPreferenceSchema: { frequency: 'daily' },
   digestUnsubscribeRequestSchema: { team: 'team-id', user: 'user-id', token: 'token' },

@@ -33,6 +33,7 @@ import {
   canSeeCollection,
   canSeeMemberInfo,
   canSeeTeamDetails,
+  canManageUploadLinks,
   canSendReminder,
   canUpdateCollection,
   CONDITIONAL_PERMISSIONS,
@@ -141,6 +142,7 @@ describe('the collection access table', () => {
     readFiles: (input) => canSeeCollection(input) && hasPermission(input.role, 'readFile'),
     downloadFile: (input) => canSeeCollection(input) && canDownloadFile(input.role),
     deleteFile: (input) => canSeeCollection(input) && canDeleteFile(input.role),
+    manageLinks: (input) => canSeeCollection(input) && canManageUploadLinks(input),
   };
 
   for (const action of COLLECTION_ACTIONS) {
@@ -283,6 +285,7 @@ describe('every rule has a table', () => {
     'canCreateFile',
     'canLookupFiles',
     'canCreateCollection',
+    'canManageUploadLinks',
     ...Object.values({
       info: 'canSeeMemberInfo',
       resetPassword: 'canResetMemberPassword',

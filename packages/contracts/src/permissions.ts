@@ -156,6 +156,24 @@ export function canUpdateCollection({
   return role !== 'uploader' || collection.createdBy === actorUserId;
 }
 
+/**
+ * Upload links for guests (issue #36): owners and admins on any collection of the team, and the
+ * collection's creator where §6 lets them manage it (an uploader on the ones it created, as for
+ * canUpdateCollection). A viewer never, not even on a collection made while an uploader.
+ */
+export function canManageUploadLinks({
+  role,
+  actorUserId,
+  collection,
+}: CollectionAccessInput): boolean {
+  if (hasPermission(role, 'updateAnyMember')) return true;
+  return (
+    hasPermission(role, 'updateCollection') &&
+    hasPermission(role, 'createFile') &&
+    collection.createdBy === actorUserId
+  );
+}
+
 export function canDeleteCollection(role: MemberRole): boolean {
   return hasPermission(role, 'deleteCollection');
 }

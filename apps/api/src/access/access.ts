@@ -79,7 +79,8 @@ export interface AccessOptions {
   refusal?: 'forbidden' | 'notFound';
   /**
    * Skip the team's second-factor requirement: only for reading the team itself, so the web app
-   * can show an owner or admin without a factor why and where to add one.
+   * can show an owner or admin without a factor why and where to add one, and for a guest's
+   * upload through a link, checked as its creator (the requirement is about members' sign-ins).
    */
   secondFactorExempt?: boolean;
 }
@@ -227,7 +228,9 @@ async function load(
       !upload ||
       upload.team_id !== team.id ||
       upload.collection_id !== collection.id ||
-      upload.created_by !== actor.id
+      upload.created_by !== actor.id ||
+      // A guest's upload through a link is reached through the link only (guest-access.ts).
+      upload.link_id !== null
     ) {
       throw new AppError('notFound');
     }

@@ -10,6 +10,7 @@ import {
   canDownloadFile,
   canLookupFiles,
   canManageTrash,
+  canManageUploadLinks,
   canRenameTeam,
   canSendReminder,
   canSeeTeamDetails,
@@ -85,6 +86,8 @@ export const can = {
   deleteFile: ((a) =>
     hasPermission(a.role, 'readFile') && canDeleteFile(a.role)) as Rule<CollectionAccess>,
   createDownload: ((a) => canCreateDownload(a.role)) as Rule<CollectionAccess>,
+  /** Its upload links for guests (issue #36). */
+  manageUploadLinks: ((a) => canManageUploadLinks(onCollection(a))) as Rule<CollectionAccess>,
   /** "Send a reminder now" (issue #36). */
   sendReminder: ((a) => canSendReminder(a.role)) as Rule<CollectionAccess>,
   /** The caller's own download: still allowed to read downloads. */

@@ -301,6 +301,11 @@ export interface FilesTable {
   updated_at: number;
   /** When the integrity check found its original damaged or missing; null while it is good. */
   damaged_at: number | null;
+  /** Through an upload link (0023): the link, the guest's browser id, name and e-mail. */
+  link_id: ColumnType<string | null, string | null | undefined, string | null>;
+  guest_id: ColumnType<string | null, string | null | undefined, string | null>;
+  guest_name: ColumnType<string | null, string | null | undefined, string | null>;
+  guest_email: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1: arrived after its collection's deadline (late uploads allowed). */
   late: ColumnType<number, number | undefined, number>;
 }
@@ -346,6 +351,35 @@ export interface UploadsTable {
   status: UploadStatus;
   created_at: number;
   expires_at: number;
+  /** Through an upload link (0023): the link, the guest's browser id, name and e-mail. */
+  link_id: ColumnType<string | null, string | null | undefined, string | null>;
+  guest_id: ColumnType<string | null, string | null | undefined, string | null>;
+  guest_name: ColumnType<string | null, string | null | undefined, string | null>;
+  guest_email: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A collection's upload link for guests (0023). */
+export interface UploadLinksTable {
+  id: string;
+  team_id: string;
+  collection_id: string;
+  token_hash: string;
+  token_enc: string;
+  label: string | null;
+  password_hash: string | null;
+  expires_at: number | null;
+  max_files: number | null;
+  max_bytes: number | null;
+  /** JSON array of media types and families. */
+  accepted_types: string;
+  require_name: number;
+  require_email: number;
+  enabled: number;
+  reserved_files: ColumnType<number, number | undefined, number>;
+  reserved_bytes: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  created_by: string;
+  updated_at: number;
 }
 
 /** A stored object to delete, its rows already gone (migration 0011). */
@@ -502,6 +536,7 @@ export interface Database {
   file_reads: FileReadsTable;
   collection_reads: CollectionReadsTable;
   uploads: UploadsTable;
+  upload_links: UploadLinksTable;
   upload_locks: UploadLocksTable;
   storage_deletions: StorageDeletionsTable;
   trash: TrashTable;

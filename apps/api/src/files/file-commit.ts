@@ -147,6 +147,10 @@ export async function fileRowFor(
     created_at: now,
     updated_at: now,
     damaged_at: null,
+    link_id: null,
+    guest_id: null,
+    guest_name: null,
+    guest_email: null,
     late: 0,
   };
 }
@@ -154,6 +158,11 @@ export async function fileRowFor(
 export interface CommitOptions {
   /** Whether the bytes still have to fit the team's limit (not when an upload reserved them). */
   checkRoom: boolean;
+  /**
+   * A guest's file through an upload link: the link's creator is checked as requireGuestLink
+   * checks it, without the team's second-factor requirement (about members' sign-ins).
+   */
+  viaLink?: boolean;
   /** Runs first in the transaction; false means another process committed already. */
   claim?: (trx: Db) => Promise<boolean>;
 }
@@ -180,7 +189,7 @@ export async function commitFileRow(
       actor,
       { team: scope.teamId, collection: scope.collectionId },
       can.uploadFile,
-      { db: trx },
+      { db: trx, secondFactorExempt: options.viaLink === true },
     );
     if (options.claim && !(await options.claim(trx))) return false;
     // On the locked row as it is now: a deadline passed or moved during a long upload counts.

@@ -25,6 +25,10 @@ export function presentFile(row: FileRow, extras: FileExtras): FileItem {
     uploadedBy: row.uploaded_by,
     late: row.late === 1,
     uploader: extras.uploader,
+    guest:
+      row.link_id === null
+        ? null
+        : { linkId: row.link_id, name: row.guest_name, email: row.guest_email },
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     readAt: extras.readAt === null ? null : new Date(extras.readAt).toISOString(),

@@ -16,6 +16,10 @@ export type FileRow = Selectable<FilesTable>;
 export interface FileListFilters {
   /** Uploaded by this user. */
   creator?: string | undefined;
+  /** Sent through this upload link. */
+  link?: string | undefined;
+  /** Sent by a guest of this name. */
+  guest?: string | undefined;
   sort: SortDirection;
   /** Epoch ms, inclusive, on updated_at. */
   from?: number | undefined;
@@ -63,8 +67,10 @@ export function deleteFileRow(
 }
 
 /** `files` within the date window; each list adds its scope (and joins) after. */
-function filesWhere(db: Db, filters: Pick<FileListFilters, 'from' | 'to'>) {
+function filesWhere(db: Db, filters: Pick<FileListFilters, 'from' | 'to' | 'link' | 'guest'>) {
   let q = db.selectFrom('files');
+  if (filters.link !== undefined) q = q.where('files.link_id', '=', filters.link);
+  if (filters.guest !== undefined) q = q.where('files.guest_name', '=', filters.guest);
   if (filters.from !== undefined) q = q.where('files.updated_at', '>=', filters.from);
   if (filters.to !== undefined) q = q.where('files.updated_at', '<=', filters.to);
   return q;

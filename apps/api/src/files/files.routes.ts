@@ -41,7 +41,7 @@ const memberCollectionParams = collectionParams.extend({ memberId: idSchema });
 const ACCESS_ERRORS =
   'authorizationRequired/invalidAuthorization (401); notFound (404) when the caller is not an active member of the team, or the collection or file is not in it or not visible to the caller (an uploader sees the collections it created and the collaborative ones); forbidden (403) when spec §6 does not allow the action.';
 const LIST =
-  'Paged by `lastKey` (20 a page), by updatedAt (`sort`, default desc), `from`/`to` inclusive epoch ms, `creator` = uploaded by that user. Thumbnail and preview links are signed for the caller and expire.';
+  'Paged by `lastKey` (20 a page), by updatedAt (`sort`, default desc), `from`/`to` inclusive epoch ms, `creator` = uploaded by that user, `link` = sent through that upload link, `guest` = sent by a guest of that name. Thumbnail and preview links are signed for the caller and expire.';
 
 export function filesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

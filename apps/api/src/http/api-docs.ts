@@ -63,6 +63,8 @@ declare module 'fastify' {
 export const PUBLIC = [] as const;
 /** Operations that need `Authorization: Bearer <access token>`. */
 export const BEARER = [{ bearer: [] }] as const;
+/** Guest operations (upload links): `Authorization: Bearer <guest token>` from opening a link. */
+export const GUEST = [{ guest: [] }] as const;
 /** Operations that work without a token and act for the caller when one is sent. */
 export const OPTIONAL_BEARER = [{}, { bearer: [] }] as const;
 
@@ -96,6 +98,9 @@ export function sharedErrorCodes(route: DocumentedRoute): ErrorCode[] {
     // A team that requires a second factor refuses its owners and admins without one on every
     // team-scoped call (access/access.ts).
     if (/(?:^|\/)teams\/[:{]teamId\b/.test(route.url)) codes.push('secondFactorEnrolmentRequired');
+  }
+  if (schemes.some((scheme) => 'guest' in scheme)) {
+    codes.push('invalidAuthorization', 'authorizationRequired');
   }
   return codes;
 }

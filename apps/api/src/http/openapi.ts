@@ -136,7 +136,16 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       },
       servers: [{ url: config.apiPublicUrl }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          guest: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'guest token',
+            description:
+              'The guestToken of POST /guest/links/{token}/open: one upload link, short-lived',
+          },
+        },
       },
     },
     transform,

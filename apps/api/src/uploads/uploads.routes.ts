@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import { idSchema, teamRefSchema } from '@raccolta/contracts';
 import { Server as TusServer } from '@tus/server';
-import { TUS_RESUMABLE, TUS_VERSION } from '@tus/utils';
+import { Metadata, TUS_RESUMABLE, TUS_VERSION } from '@tus/utils';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,8 +11,16 @@ import { actorOf, authenticate } from '../auth/auth-hook.js';
 import { requireAccess, type CollectionAccess } from '../access/access.js';
 import { can } from '../access/rules.js';
 import type { AppContext } from '../context.js';
+import { isUuid } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
-import { BEARER } from '../http/api-docs.js';
+import { BEARER, GUEST } from '../http/api-docs.js';
+import {
+  authenticateGuest,
+  guestClaimsOf,
+  guestDetails,
+  requireGuest,
+} from '../links/guest.service.js';
+import { releaseOnLink } from '../links/links.repository.js';
 import type { UserRow } from '../users/users.repository.js';
 import { uploadBackendFor } from './backend-cache.js';
 import { DatabaseLocker } from './upload-locks.js';
@@ -34,9 +42,11 @@ import {
   checkDeclaredSha256,
   findCompleteUpload,
   finishUpload,
+  checkUploadLength,
   assertOpenForUploads,
   prepareUpload,
   reserveUpload,
+  type GuestUpload,
   type UploadDeps,
 } from './uploads.service.js';
 
@@ -47,6 +57,8 @@ interface TusCall {
   uploadId: string;
   location: string;
   access?: CollectionAccess;
+  /** A guest's upload through a link: the actor is then the link's creator. */
+  guest?: GuestUpload;
   /** When the upload expires (HEAD answers it; @tus/server's HEAD does not). */
   expiresAt?: number;
   /**
@@ -108,6 +120,17 @@ const TUS_OPERATIONS = {
   string,
   Required<Pick<FastifySchema, 'operationId' | 'errors' | 'answers'>>
 >;
+
+const TUS_CREATED = {
+  201: {
+    description: 'The upload exists; with a body (creation-with-upload) its bytes are stored',
+    headers: {
+      Location: 'The URL of the upload, for HEAD, PATCH and DELETE',
+      'Upload-Offset': 'Bytes stored so far',
+      'Tus-Resumable': '1.0.0',
+    },
+  },
+} as const;
 
 /** The methods of an upload URL; a POST names one of them in X-HTTP-Method-Override. */
 const UPLOAD_METHODS = ['HEAD', 'PATCH', 'DELETE'] as const;
@@ -233,14 +256,19 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       getFileIdFromRequest: () => backend.storeId(call().uploadId),
       generateUrl: () => call().location,
       onUploadCreate: async (_req, upload) => {
-        const { access, uploadId } = call();
+        const { access, uploadId, guest } = call();
         if (!access) throw new Error('creation without an access check');
         checkDeclaredSha256(upload.metadata);
-        await reserveUpload(deps, access, {
-          id: uploadId,
-          size: upload.size ?? 0,
-          fileName: upload.metadata?.filename ?? undefined,
-        });
+        await reserveUpload(
+          deps,
+          access,
+          {
+            id: uploadId,
+            size: upload.size ?? 0,
+            fileName: upload.metadata?.filename ?? undefined,
+          },
+          guest,
+        );
         return {};
       },
       onUploadFinish: async (_req, upload) => {
@@ -288,8 +316,10 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           await backend.release(tusCall.uploadId, tusCall.storageKey);
         }
         if (method === 'DELETE' && response.status === 204) {
+          const row = await findUpload(ctx.db, tusCall.uploadId);
           await backend.discard(tusCall.uploadId);
           await deleteUpload(ctx.db, tusCall.uploadId);
+          if (row?.link_id) await releaseOnLink(ctx.db, row.link_id, row.size);
         }
       } catch (err) {
         // The expiry job removes what is left; nothing of it is visible to users.
@@ -372,17 +402,7 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'quotaExceededStorage',
             'checksumMismatch',
           ],
-          answers: {
-            201: {
-              description:
-                'The upload exists; with a body (creation-with-upload) its bytes are stored',
-              headers: {
-                Location: 'The URL of the upload, for HEAD, PATCH and DELETE',
-                'Upload-Offset': 'Bytes stored so far',
-                'Tus-Resumable': '1.0.0',
-              },
-            },
-          },
+          answers: TUS_CREATED,
         },
         config: { rateLimit },
         onRequest,
@@ -496,6 +516,146 @@ export function uploadsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return reply.callNotFound();
         }
         return onUpload(request, reply);
+      },
+    );
+
+    // Guests, through an upload link (links/): the same tus server, with the guest token of
+    // POST /guest/links/{token}/open instead of a session. Every request checks the link again
+    // (enabled, not expired, its creator still allowed to upload into the collection); an upload
+    // is reached only with the token of the guest who created it.
+    const guestLocation = (id: string) => `${basePath}/guest/uploads/${id}`;
+    const GUEST_TUS = `${TUS.replace('Send `Authorization: Bearer …`', 'Send `Authorization: Bearer <guest token>`')} uploadLinkNotFound (404) once the link is disabled, expired or deleted, at every request; uploadLinkFull (409) past the link's maxFiles or maxBytes; fileTypeNotAllowed (415) for a type the link does not accept.`;
+
+    app.post(
+      '/guest/uploads',
+      {
+        schema: {
+          tags,
+          operationId: 'createGuestUpload',
+          summary: 'Create a resumable upload through an upload link (tus)',
+          description: `Upload-Length as for createUpload; the link's maxFiles and maxBytes and the team's storage are reserved at once. Metadata: \`filename\`, \`guestName\` (required when the link asks for a name), \`guestEmail\` (required when it asks for an e-mail; emailRequired, invalidEmail), optionally \`sha256\`. ${GUEST_TUS}`,
+          security: GUEST,
+          errors: [
+            'uploadLinkNotFound',
+            'uploadLinkFull',
+            'fileTooLarge',
+            'quotaExceededStorage',
+            'checksumMismatch',
+            'emailRequired',
+            'invalidEmail',
+          ],
+          answers: TUS_CREATED,
+        },
+        config: { rateLimit },
+        onRequest: authenticateGuest(ctx),
+      },
+      async (request, reply) => {
+        // The token first, as the members' routes check theirs before anything else.
+        const claims = guestClaimsOf(ctx, request.headers.authorization);
+        if (!effectiveMethod(request, ['POST'])) throw unsupportedOverride(request, ['POST']);
+        const refusal = protocolRefusal(request, 'POST');
+        if (refusal) return refuse(reply, refusal);
+        const guest = await requireGuest(ctx, claims);
+        const metadataHeader = request.headers['upload-metadata'];
+        let metadata: Record<string, string | null>;
+        try {
+          metadata = Metadata.parse(
+            typeof metadataHeader === 'string' ? metadataHeader : undefined,
+          );
+        } catch {
+          throw new AppError('invalidInput', { message: 'Upload-Metadata is malformed' });
+        }
+        const details = guestDetails(guest, metadata);
+        const length = request.headers['upload-length'];
+        const { uploadId } = checkUploadLength(
+          deps,
+          typeof length === 'string' ? length : undefined,
+          guest.access.collection,
+        );
+        await toTus(request, reply, 'POST', {
+          actor: guest.access.actor,
+          request: request.raw,
+          uploadId,
+          access: guest.access,
+          guest: { linkId: guest.link.id, guestId: claims.guestId, ...details },
+          location: guestLocation(uploadId),
+        });
+        return reply;
+      },
+    );
+
+    async function onGuestUpload(
+      request: FastifyRequest<{ Params: { uploadId: string } }>,
+      reply: FastifyReply,
+    ): Promise<FastifyReply> {
+      const claims = guestClaimsOf(ctx, request.headers.authorization);
+      const method = effectiveMethod(request, UPLOAD_METHODS);
+      if (!method) throw unsupportedOverride(request, UPLOAD_METHODS);
+      const refusal = protocolRefusal(request, method);
+      if (refusal) return refuse(reply, refusal);
+      const guest = await requireGuest(ctx, claims);
+      const { uploadId } = request.params;
+      const row = isUuid(uploadId) ? await findUpload(ctx.db, uploadId) : undefined;
+      if (!row || row.link_id !== guest.link.id || row.guest_id !== claims.guestId) {
+        throw new AppError('notFound');
+      }
+      const actor = guest.access.actor;
+      if (row.status === 'completed') return answerCompleted(request, reply, method, row.size);
+      const complete = method === 'HEAD' ? await findCompleteUpload(deps, row) : null;
+      if (complete) {
+        await backend.release(row.id, await finishUpload(deps, actor, row, complete.metadata));
+        return answerCompleted(request, reply, method, row.size);
+      }
+      await toTus(request, reply, method, {
+        actor,
+        request: request.raw,
+        uploadId: row.id,
+        location: guestLocation(row.id),
+        expiresAt: row.expires_at,
+      });
+      return reply;
+    }
+
+    const guestUploadParams = z.object({ uploadId: z.string().max(100) });
+    for (const method of UPLOAD_METHODS) {
+      app.route({
+        method,
+        url: '/guest/uploads/:uploadId',
+        exposeHeadRoute: false,
+        schema: {
+          tags,
+          summary: {
+            HEAD: "The offset of a guest's resumable upload (tus)",
+            PATCH: "Append bytes to a guest's upload at Upload-Offset (tus)",
+            DELETE: "Abandon a guest's upload in progress (tus termination)",
+          }[method],
+          operationId: TUS_OPERATIONS[method].operationId.replace('Upload', 'GuestUpload'),
+          description: GUEST_TUS,
+          security: GUEST,
+          params: guestUploadParams,
+          errors: [
+            ...TUS_OPERATIONS[method].errors.filter((code) => code !== 'forbidden'),
+            'uploadLinkNotFound',
+          ],
+          answers: TUS_OPERATIONS[method].answers,
+        },
+        config: { rateLimit, swagger: { exposeHeadRoute: method === 'HEAD' } },
+        onRequest: authenticateGuest(ctx),
+        handler: onGuestUpload,
+      });
+    }
+    app.post(
+      '/guest/uploads/:uploadId',
+      {
+        schema: { hide: true, params: guestUploadParams },
+        config: { rateLimit },
+        onRequest: authenticateGuest(ctx),
+      },
+      (request, reply) => {
+        if (request.headers['x-http-method-override'] === undefined) {
+          return reply.callNotFound();
+        }
+        return onGuestUpload(request, reply);
       },
     );
   };

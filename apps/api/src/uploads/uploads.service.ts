@@ -16,9 +16,12 @@ import {
 import { encryptsFiles, fileKeys } from '../files/files.keys.js';
 import { cleanOriginalName } from '../files/file-name.js';
 import { findFileById } from '../files/files.repository.js';
+import { isTypeAllowed, SNIFF_BYTES } from '../files/sniff.js';
+import { linkIsOpen, linkNotFound } from '../access/guest-access.js';
+import { acceptedTypesOf } from '../links/links.presenter.js';
+import { findLinkById, releaseOnLink, reserveOnLink } from '../links/links.repository.js';
 import { collectionClosed, uploadTimingOf } from '../collections/deadlines.js';
 import type { CollectionRow } from '../db/rows.js';
-import { SNIFF_BYTES } from '../files/sniff.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { UploadBackend } from './upload-backends.js';
 import {
@@ -51,15 +54,35 @@ export async function prepareUpload(
     { team: teamRef, collection: collectionId },
     can.uploadFile,
   );
+  return { access, ...checkUploadLength(ctx, uploadLength, access.collection) };
+}
+
+/**
+ * The declared size, within the per-file limit, for a collection still open for uploads (its
+ * deadline), and the new upload's id.
+ */
+export function checkUploadLength(
+  ctx: CommitDeps,
+  uploadLength: string | undefined,
+  collection: CollectionRow,
+): { uploadId: string; size: number } {
   if (uploadLength === undefined || !/^\d{1,16}$/.test(uploadLength)) {
     throw new AppError('invalidInput', {
       message: 'Declare the size in Upload-Length (deferred lengths are not accepted)',
     });
   }
-  assertOpenForUploads(ctx, access.collection);
+  assertOpenForUploads(ctx, collection);
   const size = Number(uploadLength);
   if (size > ctx.config.files.maxFileBytes) throw fileTooLarge(ctx);
-  return { access, uploadId: newId(), size };
+  return { uploadId: newId(), size };
+}
+
+/** A guest's upload through a link: who sent it, as the link asked (links/guest.service.ts). */
+export interface GuestUpload {
+  linkId: string;
+  guestId: string;
+  name: string | null;
+  email: string | null;
 }
 
 /**
@@ -88,16 +111,29 @@ export function checkDeclaredSha256(metadata: Record<string, string | null> | un
   }
 }
 
-/** Inside tus's creation hook: the team's limit, checked and reserved in one transaction. */
+/**
+ * Inside tus's creation hook: the team's limit, checked and reserved in one transaction, and for
+ * a guest's upload a place within the link's caps (one conditional UPDATE: parallel creations
+ * never go past max_files or max_bytes).
+ */
 export async function reserveUpload(
   ctx: UploadDeps,
   access: CollectionAccess,
   upload: { id: string; size: number; fileName: string | undefined },
+  guest?: GuestUpload,
 ): Promise<void> {
   const now = ctx.clock();
   await ctx.db.transaction().execute(async (trx) => {
     await assertTeamHasRoom(ctx, trx, access.team.id, upload.size);
+    if (guest && !(await reserveOnLink(trx, guest.linkId, upload.size, now))) {
+      const link = await findLinkById(trx, guest.linkId);
+      throw link && linkIsOpen(link, now) ? new AppError('uploadLinkFull') : linkNotFound();
+    }
     await insertUpload(trx, {
+      link_id: guest?.linkId ?? null,
+      guest_id: guest?.guestId ?? null,
+      guest_name: guest?.name ?? null,
+      guest_email: guest?.email ?? null,
       id: upload.id,
       team_id: access.team.id,
       collection_id: access.collection.id,
@@ -149,6 +185,8 @@ export async function discardUpload(ctx: UploadDeps, row: UploadRow): Promise<vo
   if (file) {
     await ctx.backend.release(row.id, file.storage_key);
   } else {
+    // Its place on the link goes back: it never became a file.
+    if (row.link_id !== null) await releaseOnLink(ctx.db, row.link_id, row.size);
     await ctx.backend.discard(row.id);
     const parts = { teamId: row.team_id, collectionId: row.collection_id, fileId: row.id };
     // Published plain or encrypted, depending on the team's plan at that moment.
@@ -174,12 +212,15 @@ export async function finishUpload(
   metadata: Record<string, string | null> | undefined,
 ): Promise<string> {
   const { backend } = ctx;
+  // A guest's upload goes through its link's creator, checked as requireGuestLink checks them.
+  const viaLink = row.link_id !== null;
   try {
     const access = await requireAccess(
       ctx,
       actor,
       { team: row.team_id, collection: row.collection_id },
       can.uploadFile,
+      { secondFactorExempt: viaLink },
     );
     // Received whole by this process: hashed and its head kept as the bytes streamed in.
     const received = backend.store.takeReceived(backend.storeId(row.id), row.size);
@@ -216,9 +257,26 @@ export async function finishUpload(
       head,
       clientName: metadata?.filename ?? row.file_name,
     });
+    if (row.link_id !== null) {
+      // A guest's upload: the link still open, the sniffed type one it accepts.
+      const link = await findLinkById(ctx.db, row.link_id);
+      if (!link || !linkIsOpen(link, ctx.clock())) throw linkNotFound();
+      if (!isTypeAllowed(file.content_type, acceptedTypesOf(link))) {
+        throw new AppError('fileTypeNotAllowed', {
+          message: `This link does not accept files of type ${file.content_type}`,
+        });
+      }
+      Object.assign(file, {
+        link_id: row.link_id,
+        guest_id: row.guest_id,
+        guest_name: row.guest_name,
+        guest_email: row.guest_email,
+      });
+    }
     let committedKey = storageKey;
     await commitFileRow(ctx, actor, file, {
       checkRoom: false,
+      viaLink,
       claim: async (trx) => {
         if (await claimUpload(trx, row.id)) return true;
         // Committed by another request, or gone: its collection was deleted while the last

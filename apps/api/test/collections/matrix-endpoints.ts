@@ -86,7 +86,39 @@ const remove = (pick: (w: CollectionWorld) => StoredCollection) => (w: Collectio
   url: one(pick)(w),
 });
 
+const links = (pick: (w: CollectionWorld) => StoredCollection) => (w: CollectionWorld) =>
+  `${one(pick)(w)}/links`;
+
+/** Upload links for guests: the table's manageLinks row of each collection (issue #36). */
+const LINK_ENDPOINTS: Endpoint[] = (
+  [
+    ["the owner's owned collection", ownersOwned],
+    ["the uploader's owned collection", uploadersOwned],
+    ['a shared collection', shared],
+  ] as const
+).flatMap(([what, pick]) => [
+  {
+    name: `GET the upload links of ${what}`,
+    collection: pick,
+    allowed: may('manageLinks', pick),
+    ok: 200,
+    request: (w: CollectionWorld) => ({ method: 'GET', url: links(pick)(w) }),
+  },
+  {
+    name: `POST an upload link to ${what}`,
+    collection: pick,
+    allowed: may('manageLinks', pick),
+    ok: 201,
+    request: (w: CollectionWorld) => ({
+      method: 'POST',
+      url: links(pick)(w),
+      payload: { label: 'Matrix', maxFiles: 3 },
+    }),
+  },
+]);
+
 export const ENDPOINTS: Endpoint[] = [
+  ...LINK_ENDPOINTS,
   {
     name: 'GET team collections',
     allowed: reads,

@@ -97,7 +97,7 @@ export async function buildCollectionWorld(ctx: AppContext): Promise<CollectionW
 /** Every row a collection call could write, to prove a refusal wrote nothing. */
 export async function snapshot(ctx: AppContext): Promise<string> {
   const db = ctx.db;
-  const [collections, tags, reads, teams, mails] = await Promise.all([
+  const [collections, tags, reads, teams, links, mails] = await Promise.all([
     db.selectFrom('collections').selectAll().orderBy('id').execute(),
     db
       .selectFrom('collection_tags')
@@ -112,6 +112,7 @@ export async function snapshot(ctx: AppContext): Promise<string> {
       .orderBy('user_id')
       .execute(),
     db.selectFrom('teams').selectAll().orderBy('id').execute(),
+    db.selectFrom('upload_links').selectAll().orderBy('id').execute(),
     // Mail queued (reminders sent now): a refused request sends none.
     db
       .selectFrom('jobs')
@@ -120,5 +121,5 @@ export async function snapshot(ctx: AppContext): Promise<string> {
       .orderBy('id')
       .execute(),
   ]);
-  return JSON.stringify({ collections, tags, reads, teams, mails });
+  return JSON.stringify({ collections, tags, reads, teams, links, mails });
 }

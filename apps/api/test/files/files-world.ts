@@ -114,6 +114,10 @@ export async function createStoredFile(
     created_at: at,
     updated_at: at,
     damaged_at: null,
+    link_id: null,
+    guest_id: null,
+    guest_name: null,
+    guest_email: null,
     late: 0,
   };
   await ctx.db.insertInto('files').values(row).execute();

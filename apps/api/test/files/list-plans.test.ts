@@ -75,6 +75,10 @@ describe('file list query plans', () => {
         created_at: T0 + i * 1000,
         updated_at: T0 + i * 1000,
         damaged_at: null,
+        link_id: null,
+        guest_id: null,
+        guest_name: null,
+        guest_email: null,
         late: 0,
       });
     }

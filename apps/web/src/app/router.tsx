@@ -128,6 +128,13 @@ const pageRoutes: RouteObject[] = [
           })),
       },
       {
+        path: 'teams/:teamRef/collections/:collectionId/links/:linkId/poster',
+        lazy: () =>
+          import('../features/collections/components/upload-link-poster-page').then((m) => ({
+            Component: m.UploadLinkPosterPage,
+          })),
+      },
+      {
         path: 'teams/:teamId/downloads/:downloadId/download',
         lazy: () =>
           import('../features/downloads/components/download-page').then((m) => ({
@@ -231,6 +238,14 @@ const appRoutes: RouteObject[] = [
               })),
           },
         ],
+      },
+      // A guest's upload link (issue #36): no account, signed in or not.
+      {
+        path: 'l/:token',
+        lazy: () =>
+          import('../features/upload-app/components/guest-link-page').then((m) => ({
+            Component: m.GuestLinkPage,
+          })),
       },
       {
         lazy: () =>

@@ -53,10 +53,12 @@ const SAME_IN_BOTH: Readonly<Record<string, string>> = {
   'providers.email_password': '“E-mail/Password” is Italian too',
   'auth.fields.password': '“Password” is Italian too',
   'members.credentials.password': '“Password” is Italian too',
+  'uploadApp.guest.password': '“Password” is Italian too',
   'team.alias.label': '“Alias” is Italian too',
   'statusPage.problems.database': '“database” is Italian too',
   'collections.row.files_one': '“file” is Italian too, and invariable',
   'downloads.page.files_one': '“file” is Italian too, and invariable',
+  'uploadLinks.fileCount_one': '“file” is Italian too, and invariable',
   'downloads.page.title': '“Download” is the word the Italian texts use throughout',
   'documentTitle.app': 'the page name (translated) beside the product name',
 };

@@ -12,6 +12,11 @@ export function uploadCollectionPath(teamRef: string, collectionId: string): str
   return `${uploadTeamPath(teamRef)}/collections/${encodeURIComponent(collectionId)}`;
 }
 
+/** A guest's page of an upload link (the URL its QR code encodes). */
+export function uploadLinkPath(linkToken: string): string {
+  return `${UPLOAD_APP_PATH}/l/${encodeURIComponent(linkToken)}`;
+}
+
 export function isUploadAppPath(path: string | null): path is string {
   return (
     path !== null &&

@@ -28,6 +28,8 @@ export const COLLECTION_ACTIONS = [
   /** Take a download link of one of its files. */
   'downloadFile',
   'deleteFile',
+  /** Create, list, change, disable and delete its upload links for guests (issue #36). */
+  'manageLinks',
 ] as const;
 export type CollectionAction = (typeof COLLECTION_ACTIONS)[number];
 
@@ -50,6 +52,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'owner', own: true, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'owner', own: true, mode: 'owned', action: 'downloadFile', allowed: true },
   { role: 'owner', own: true, mode: 'owned', action: 'deleteFile', allowed: true },
+  { role: 'owner', own: true, mode: 'owned', action: 'manageLinks', allowed: true },
   { role: 'owner', own: true, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'owner', own: true, mode: 'collaborative', action: 'update', allowed: true },
   { role: 'owner', own: true, mode: 'collaborative', action: 'changeMode', allowed: true },
@@ -59,6 +62,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'owner', own: true, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'owner', own: true, mode: 'collaborative', action: 'downloadFile', allowed: true },
   { role: 'owner', own: true, mode: 'collaborative', action: 'deleteFile', allowed: true },
+  { role: 'owner', own: true, mode: 'collaborative', action: 'manageLinks', allowed: true },
   { role: 'owner', own: false, mode: 'owned', action: 'see', allowed: true },
   { role: 'owner', own: false, mode: 'owned', action: 'update', allowed: true },
   { role: 'owner', own: false, mode: 'owned', action: 'changeMode', allowed: true },
@@ -68,6 +72,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'owner', own: false, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'owner', own: false, mode: 'owned', action: 'downloadFile', allowed: true },
   { role: 'owner', own: false, mode: 'owned', action: 'deleteFile', allowed: true },
+  { role: 'owner', own: false, mode: 'owned', action: 'manageLinks', allowed: true },
   { role: 'owner', own: false, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'owner', own: false, mode: 'collaborative', action: 'update', allowed: true },
   { role: 'owner', own: false, mode: 'collaborative', action: 'changeMode', allowed: true },
@@ -77,6 +82,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'owner', own: false, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'owner', own: false, mode: 'collaborative', action: 'downloadFile', allowed: true },
   { role: 'owner', own: false, mode: 'collaborative', action: 'deleteFile', allowed: true },
+  { role: 'owner', own: false, mode: 'collaborative', action: 'manageLinks', allowed: true },
 
   // The admin: as the owner (the two differ on team aliases and deleting the team only).
   { role: 'admin', own: true, mode: 'owned', action: 'see', allowed: true },
@@ -88,6 +94,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'admin', own: true, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'admin', own: true, mode: 'owned', action: 'downloadFile', allowed: true },
   { role: 'admin', own: true, mode: 'owned', action: 'deleteFile', allowed: true },
+  { role: 'admin', own: true, mode: 'owned', action: 'manageLinks', allowed: true },
   { role: 'admin', own: true, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'admin', own: true, mode: 'collaborative', action: 'update', allowed: true },
   { role: 'admin', own: true, mode: 'collaborative', action: 'changeMode', allowed: true },
@@ -97,6 +104,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'admin', own: true, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'admin', own: true, mode: 'collaborative', action: 'downloadFile', allowed: true },
   { role: 'admin', own: true, mode: 'collaborative', action: 'deleteFile', allowed: true },
+  { role: 'admin', own: true, mode: 'collaborative', action: 'manageLinks', allowed: true },
   { role: 'admin', own: false, mode: 'owned', action: 'see', allowed: true },
   { role: 'admin', own: false, mode: 'owned', action: 'update', allowed: true },
   { role: 'admin', own: false, mode: 'owned', action: 'changeMode', allowed: true },
@@ -106,6 +114,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'admin', own: false, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'admin', own: false, mode: 'owned', action: 'downloadFile', allowed: true },
   { role: 'admin', own: false, mode: 'owned', action: 'deleteFile', allowed: true },
+  { role: 'admin', own: false, mode: 'owned', action: 'manageLinks', allowed: true },
   { role: 'admin', own: false, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'admin', own: false, mode: 'collaborative', action: 'update', allowed: true },
   { role: 'admin', own: false, mode: 'collaborative', action: 'changeMode', allowed: true },
@@ -115,6 +124,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'admin', own: false, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'admin', own: false, mode: 'collaborative', action: 'downloadFile', allowed: true },
   { role: 'admin', own: false, mode: 'collaborative', action: 'deleteFile', allowed: true },
+  { role: 'admin', own: false, mode: 'collaborative', action: 'manageLinks', allowed: true },
 
   // The uploader (Contributor): its own collections and the shared ones; changes its own only;
   // adds files to both; never switches the mode, deletes, or takes downloads (no createDownload).
@@ -127,6 +137,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'uploader', own: true, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'uploader', own: true, mode: 'owned', action: 'downloadFile', allowed: false },
   { role: 'uploader', own: true, mode: 'owned', action: 'deleteFile', allowed: false },
+  { role: 'uploader', own: true, mode: 'owned', action: 'manageLinks', allowed: true },
   { role: 'uploader', own: true, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'uploader', own: true, mode: 'collaborative', action: 'update', allowed: true },
   { role: 'uploader', own: true, mode: 'collaborative', action: 'changeMode', allowed: false },
@@ -136,6 +147,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'uploader', own: true, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'uploader', own: true, mode: 'collaborative', action: 'downloadFile', allowed: false },
   { role: 'uploader', own: true, mode: 'collaborative', action: 'deleteFile', allowed: false },
+  { role: 'uploader', own: true, mode: 'collaborative', action: 'manageLinks', allowed: true },
   // Someone else's private collection: not even there.
   { role: 'uploader', own: false, mode: 'owned', action: 'see', allowed: false },
   { role: 'uploader', own: false, mode: 'owned', action: 'update', allowed: false },
@@ -146,6 +158,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'uploader', own: false, mode: 'owned', action: 'readFiles', allowed: false },
   { role: 'uploader', own: false, mode: 'owned', action: 'downloadFile', allowed: false },
   { role: 'uploader', own: false, mode: 'owned', action: 'deleteFile', allowed: false },
+  { role: 'uploader', own: false, mode: 'owned', action: 'manageLinks', allowed: false },
   // Someone else's shared collection: seen, uploaded into, not renamed.
   { role: 'uploader', own: false, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'uploader', own: false, mode: 'collaborative', action: 'update', allowed: false },
@@ -156,6 +169,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'uploader', own: false, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'uploader', own: false, mode: 'collaborative', action: 'downloadFile', allowed: false },
   { role: 'uploader', own: false, mode: 'collaborative', action: 'deleteFile', allowed: false },
+  { role: 'uploader', own: false, mode: 'collaborative', action: 'manageLinks', allowed: false },
 
   // The viewer: sees and downloads everything, changes nothing. (A viewer creates no collection,
   // but one made while an uploader stays its own after a role change.)
@@ -168,6 +182,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'viewer', own: true, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'viewer', own: true, mode: 'owned', action: 'downloadFile', allowed: true },
   { role: 'viewer', own: true, mode: 'owned', action: 'deleteFile', allowed: false },
+  { role: 'viewer', own: true, mode: 'owned', action: 'manageLinks', allowed: false },
   { role: 'viewer', own: true, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'viewer', own: true, mode: 'collaborative', action: 'update', allowed: false },
   { role: 'viewer', own: true, mode: 'collaborative', action: 'changeMode', allowed: false },
@@ -177,6 +192,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'viewer', own: true, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'viewer', own: true, mode: 'collaborative', action: 'downloadFile', allowed: true },
   { role: 'viewer', own: true, mode: 'collaborative', action: 'deleteFile', allowed: false },
+  { role: 'viewer', own: true, mode: 'collaborative', action: 'manageLinks', allowed: false },
   { role: 'viewer', own: false, mode: 'owned', action: 'see', allowed: true },
   { role: 'viewer', own: false, mode: 'owned', action: 'update', allowed: false },
   { role: 'viewer', own: false, mode: 'owned', action: 'changeMode', allowed: false },
@@ -186,6 +202,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'viewer', own: false, mode: 'owned', action: 'readFiles', allowed: true },
   { role: 'viewer', own: false, mode: 'owned', action: 'downloadFile', allowed: true },
   { role: 'viewer', own: false, mode: 'owned', action: 'deleteFile', allowed: false },
+  { role: 'viewer', own: false, mode: 'owned', action: 'manageLinks', allowed: false },
   { role: 'viewer', own: false, mode: 'collaborative', action: 'see', allowed: true },
   { role: 'viewer', own: false, mode: 'collaborative', action: 'update', allowed: false },
   { role: 'viewer', own: false, mode: 'collaborative', action: 'changeMode', allowed: false },
@@ -195,6 +212,7 @@ export const COLLECTION_ACCESS_TABLE: readonly CollectionAccessRow[] = [
   { role: 'viewer', own: false, mode: 'collaborative', action: 'readFiles', allowed: true },
   { role: 'viewer', own: false, mode: 'collaborative', action: 'downloadFile', allowed: true },
   { role: 'viewer', own: false, mode: 'collaborative', action: 'deleteFile', allowed: false },
+  { role: 'viewer', own: false, mode: 'collaborative', action: 'manageLinks', allowed: false },
 ];
 
 /** Creating a collection of `mode` in a team of `teamMode`. */

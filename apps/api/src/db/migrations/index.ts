@@ -20,6 +20,7 @@ import * as m0018 from './0018-collection-deadlines.js';
 import * as m0019 from './0019-file-received-hash.js';
 import * as m0021 from './0021-session-reauthentication.js';
 import * as m0022 from './0022-member-digests.js';
+import * as m0023 from './0023-upload-links.js';
 
 /**
  * Migrations are listed here rather than read from the folder, so the same list runs from the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019-file-received-hash': m0019,
   '0021-session-reauthentication': m0021,
   '0022-member-digests': m0022,
+  '0023-upload-links': m0023,
 };

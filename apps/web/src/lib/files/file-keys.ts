@@ -3,6 +3,10 @@ import type { SortDirection } from '@raccolta/contracts';
 /** What a file list is asked for: the API's filters, with the Mine view already made a creator. */
 export interface FileListFilters {
   creator?: string;
+  /** Sent through this upload link (issue #36). */
+  link?: string;
+  /** Sent by a guest of this name. */
+  guest?: string;
   sort: SortDirection;
   from?: number;
   to?: number;

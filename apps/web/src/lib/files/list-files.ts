@@ -17,6 +17,8 @@ export function filesListPath(
   const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
   if (lastKey !== null) query.set('lastKey', lastKey);
   if (filters.creator !== undefined) query.set('creator', filters.creator);
+  if (filters.link !== undefined) query.set('link', filters.link);
+  if (filters.guest !== undefined) query.set('guest', filters.guest);
   query.set('sort', filters.sort);
   if (filters.from !== undefined) query.set('from', String(filters.from));
   if (filters.to !== undefined) query.set('to', String(filters.to));

@@ -73,6 +73,7 @@ describe('collection download from the list', { timeout: 15_000 }, () => {
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Download',
       'Edit',
+      'Upload links',
       'Mark as unread',
       'Delete',
     ]);
@@ -130,6 +131,7 @@ describe('collection download from the list', { timeout: 15_000 }, () => {
     fireEvent.click(row.getByRole('button', { name: 'Actions for Empty' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Edit',
+      'Upload links',
       'Mark as unread',
       'Delete',
     ]);
@@ -139,10 +141,12 @@ describe('collection download from the list', { timeout: 15_000 }, () => {
     serve([collection({ name: 'Mine' })]);
     renderCollections({ role: 'uploader' });
     const row = await rowOf('Mine');
-    // The uploader created it, so Edit is there; Download is not (spec §6: no createDownload).
+    // The uploader created it, so Edit and its upload links are there; Download is not (spec
+    // §6: no createDownload).
     fireEvent.click(row.getByRole('button', { name: 'Actions for Mine' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Edit',
+      'Upload links',
       'Mark as unread',
     ]);
     expect(screen.queryByRole('menuitem', { name: 'Download' })).toBeNull();

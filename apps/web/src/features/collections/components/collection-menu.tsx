@@ -13,7 +13,7 @@ function labelOf(action: CollectionAction, collection: Collection) {
 }
 
 /** `toggleRead`: "Mark as unread" on a read collection, "Mark as read" (with its files) otherwise. */
-export type CollectionAction = 'edit' | 'download' | 'toggleRead' | 'remind' | 'delete';
+export type CollectionAction = 'edit' | 'download' | 'links' | 'toggleRead' | 'remind' | 'delete';
 
 export interface CollectionMenuProps {
   collection: Collection;

@@ -13,6 +13,7 @@ import {
   canCreateCollection,
   canCreateDownload,
   canDeleteCollection,
+  canManageUploadLinks,
   canSendReminder,
   canUpdateCollection,
   REFETCH_TOAST_MIN_MS,
@@ -55,8 +56,10 @@ import { CreateCollectionDialog } from './create-collection-dialog';
 import { DeleteCollectionDialog } from './delete-collection-dialog';
 import { EditCollectionDialog } from './edit-collection-dialog';
 import { RefreshingToast } from './refreshing-toast';
+import { UploadLinksDialog } from './upload-links-dialog';
 
-type CollectionDialog = { kind: 'create' } | { kind: 'edit' | 'delete'; collection: Collection };
+type CollectionDialog =
+  { kind: 'create' } | { kind: 'edit' | 'delete' | 'links'; collection: Collection };
 
 export interface CollectionsViewProps {
   team: Team;
@@ -98,6 +101,9 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
     if (canCreateDownload(actor.role) && collection.filesCount > 0) actions.push('download');
     if (canUpdateCollection({ role: actor.role, actorUserId: actor.userId, collection })) {
       actions.push('edit');
+    }
+    if (canManageUploadLinks({ role: actor.role, actorUserId: actor.userId, collection })) {
+      actions.push('links');
     }
     // Read marks are the member's own: anyone who sees the collection may set them.
     actions.push('toggleRead');
@@ -285,6 +291,9 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
           role={actor.role}
           onClose={() => setDialog(null)}
         />
+      )}
+      {dialog?.kind === 'links' && (
+        <UploadLinksDialog collection={dialog.collection} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'delete' && (
         <DeleteCollectionDialog collection={dialog.collection} onClose={() => setDialog(null)} />

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubMatchMedia } from '../../../test/providers';
 import { ADA, storeSession } from '../../../test/session-fixtures';
@@ -123,6 +123,54 @@ describe('files screen', { timeout: 30_000 }, () => {
     // Nothing waits any more: no further asks.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(list.mock.calls.length).toBe(asked);
+  });
+
+  it("shows a file sent through an upload link as the guest's, not as its maker's", async () => {
+    const guestFile = fileItem({
+      name: 'from-anna.jpg',
+      guest: { linkId: '0195f0c2-7c1a-7000-8000-0000000000aa', name: 'Anna', email: null },
+    });
+    const unnamed = fileItem({
+      name: 'from-someone.jpg',
+      guest: { linkId: '0195f0c2-7c1a-7000-8000-0000000000aa', name: null, email: null },
+    });
+    serve({ files: [guestFile, unnamed, SCORE] });
+    renderFilesPage();
+    const table = await screen.findByRole('table', { name: 'Files of Spring concert' });
+    const rowOf = (name: string) => {
+      const row = within(table).getByText(name).closest('tr');
+      if (row === null) throw new Error(`${name}: no row`);
+      return row;
+    };
+    expect(within(rowOf('from-anna.jpg')).getByText('Guest: Anna')).toBeTruthy();
+    expect(within(rowOf('from-anna.jpg')).queryByText('Bea')).toBeNull();
+    expect(within(rowOf('from-someone.jpg')).getByText('Guest')).toBeTruthy();
+    expect(within(rowOf('score.pdf')).getByText('Bea')).toBeTruthy();
+  });
+
+  it('filters by a guest through their upload link, with chips to remove each', async () => {
+    const LINK = '0195f0c2-7c1a-7000-8000-0000000000aa';
+    const guestFile = fileItem({
+      name: 'from-anna.jpg',
+      guest: { linkId: LINK, name: 'Anna', email: null },
+    });
+    serve({ files: [guestFile, SCORE] });
+    const { router } = renderFilesPage();
+    await screen.findByRole('table', { name: 'Files of Spring concert' });
+    const [byGuest] = screen.getAllByRole('button', { name: 'Show only the files of Guest: Anna' });
+    if (!byGuest) throw new Error('no guest button');
+    fireEvent.click(byGuest);
+    await waitFor(() => expect(router.state.location.search).toBe(`?link=${LINK}&guest=Anna`));
+    await waitFor(() => {
+      const last = listQueries().at(-1);
+      expect(last?.get('link')).toBe(LINK);
+      expect(last?.get('guest')).toBe('Anna');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the filter Guest: Anna' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?link=${LINK}`));
+    expect(screen.getByText('Through one upload link')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the upload link filter' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('sets unread files apart: a bold name and a dot named Unread', async () => {

@@ -216,6 +216,14 @@ export function CollectionFilesScreen({
           onToggleSort={() => update({ sort: filters.sort === 'desc' ? 'asc' : 'desc' })}
           onOpen={previewState.open}
           onSelectUploader={(creatorId) => update({ view: 'all', creator: creatorId })}
+          onSelectGuest={(guest) =>
+            update({
+              view: 'all',
+              creator: undefined,
+              link: guest.linkId,
+              guest: guest.name ?? undefined,
+            })
+          }
           actions={actions}
           onAction={onAction}
         />

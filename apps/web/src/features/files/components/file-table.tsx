@@ -15,7 +15,7 @@ import { formatDate } from '../../../lib/format-date';
 import { VISUALLY_HIDDEN } from '../../../lib/visually-hidden';
 import { FileRowMenu, type FileAction } from './file-row-menu';
 import { FileThumbnail } from '../../../components/file-thumbnail';
-import { UploaderButton } from './uploader-button';
+import { UploaderButton, type GuestRef } from './uploader-button';
 
 export interface FileTableProps {
   files: readonly FileItem[];
@@ -26,6 +26,8 @@ export interface FileTableProps {
   onToggleSort: () => void;
   onOpen: (file: FileItem) => void;
   onSelectUploader: (userId: string) => void;
+  /** A guest's name: that guest's files through that upload link. */
+  onSelectGuest?: (guest: GuestRef) => void;
   actions: readonly FileAction[];
   onAction: (action: FileAction, file: FileItem) => void;
 }
@@ -48,7 +50,15 @@ interface FileRowProps extends Omit<FileTableProps, 'files' | 'label' | 'sort' |
   file: FileItem;
 }
 
-function FileRow({ file, wide, onOpen, onSelectUploader, actions, onAction }: FileRowProps) {
+function FileRow({
+  file,
+  wide,
+  onOpen,
+  onSelectUploader,
+  onSelectGuest,
+  actions,
+  onAction,
+}: FileRowProps) {
   const { t, i18n } = useTranslation();
   const unread = file.readAt === null;
   const updated = (
@@ -136,8 +146,10 @@ function FileRow({ file, wide, onOpen, onSelectUploader, actions, onAction }: Fi
                 <Box sx={{ minWidth: 0, flexShrink: 1 }}>
                   <UploaderButton
                     uploader={file.uploader}
+                    guest={file.guest}
                     avatarSize={20}
                     onSelect={onSelectUploader}
+                    {...(onSelectGuest ? { onSelectGuest } : {})}
                   />
                 </Box>
                 <Typography variant="caption" noWrap sx={{ flexShrink: 0 }}>
@@ -150,7 +162,13 @@ function FileRow({ file, wide, onOpen, onSelectUploader, actions, onAction }: Fi
       </TableCell>
       {wide && (
         <TableCell sx={{ py: 1 }}>
-          <UploaderButton uploader={file.uploader} avatarSize={28} onSelect={onSelectUploader} />
+          <UploaderButton
+            uploader={file.uploader}
+            guest={file.guest}
+            avatarSize={28}
+            onSelect={onSelectUploader}
+            {...(onSelectGuest ? { onSelectGuest } : {})}
+          />
         </TableCell>
       )}
       {wide && (

@@ -5,6 +5,8 @@ import DoneAll from '@mui/icons-material/DoneAll';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FilterAltOffOutlined from '@mui/icons-material/FilterAltOffOutlined';
 import FilterList from '@mui/icons-material/FilterList';
+import LinkIcon from '@mui/icons-material/Link';
+import PersonOutline from '@mui/icons-material/PersonOutline';
 import Refresh from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -248,6 +250,32 @@ export function FilesHeader({
             onChange={(range) => update({ from: range.from, to: range.to })}
           />
         </Collapse>
+        {(filters.guest !== undefined || filters.link !== undefined) && (
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            {filters.guest !== undefined && (
+              <Chip
+                icon={<PersonOutline />}
+                label={t('files.guestName', { name: filters.guest })}
+                aria-label={t('files.removeGuest', {
+                  name: t('files.guestName', { name: filters.guest }),
+                })}
+                onClick={() => update({ guest: undefined })}
+                onDelete={() => update({ guest: undefined })}
+                sx={{ maxWidth: '100%' }}
+              />
+            )}
+            {filters.link !== undefined && (
+              <Chip
+                icon={<LinkIcon />}
+                label={t('files.linkChip')}
+                aria-label={t('files.removeLink')}
+                onClick={() => update({ link: undefined })}
+                onDelete={() => update({ link: undefined })}
+                sx={{ maxWidth: '100%' }}
+              />
+            )}
+          </Stack>
+        )}
         {filters.creator !== undefined && (
           <Box>
             <Chip

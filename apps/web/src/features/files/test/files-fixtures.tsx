@@ -65,6 +65,7 @@ export function fileItem(overrides: Partial<FileItem> = {}): FileItem {
     updatedAt: '2025-03-06T09:00:00.000Z',
     readAt: '2025-03-06T09:30:00.000Z',
     damaged: false,
+    guest: null,
     late: false,
     ...overrides,
   };

@@ -52,4 +52,24 @@ describe('file filters in the address', () => {
       sort: 'asc',
     });
   });
+
+  it("keeps an upload link and a guest's name, and asks the API for them", () => {
+    const LINK = '0195f0c2-7c1a-7000-8000-0000000000aa';
+    const filters = readFileFilters(new URLSearchParams(`link=${LINK}&guest=%20Anna%20`));
+    expect(filters).toEqual({ view: 'all', link: LINK, guest: 'Anna', sort: 'desc' });
+    expect(hasActiveFilters(filters)).toBe(true);
+    expect(writeFileFilters(new URLSearchParams(), filters).toString()).toBe(
+      `link=${LINK}&guest=Anna`,
+    );
+    expect(toListFilters(filters, USER)).toEqual({ link: LINK, guest: 'Anna', sort: 'desc' });
+    // Not a link id, an empty or too long name: dropped.
+    expect(readFileFilters(new URLSearchParams(`link=door&guest=${'a'.repeat(81)}`))).toEqual({
+      view: 'all',
+      sort: 'desc',
+    });
+    expect(readFileFilters(new URLSearchParams('guest=%20'))).toEqual({
+      view: 'all',
+      sort: 'desc',
+    });
+  });
 });

@@ -1,5 +1,4 @@
 import { useQueries } from '@tanstack/react-query';
-import { useSession } from '../../../lib/auth/session/session-context';
 
 /**
  * How far an interrupted upload got and until when the server keeps it (epoch ms, from tus's
@@ -41,15 +40,15 @@ export async function getUploadOffset(
 export const uploadOffsetKey = (uploadUrl: string) => ['uploads', 'offset', uploadUrl] as const;
 
 /** The offsets of several uploads, asked once each while the list shows them. */
-export function useUploadOffsets(uploadUrls: readonly string[]): Map<string, UploadOffset> {
-  const { getAccessToken } = useSession();
+export function useUploadOffsets(
+  uploadUrls: readonly string[],
+  authorization: () => Promise<string>,
+): Map<string, UploadOffset> {
   const results = useQueries({
     queries: uploadUrls.map((url) => ({
       queryKey: uploadOffsetKey(url),
-      queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        const { tokenType, accessToken } = await getAccessToken();
-        return getUploadOffset(url, `${tokenType} ${accessToken}`, signal);
-      },
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        getUploadOffset(url, await authorization(), signal),
       staleTime: 30_000,
       retry: false,
     })),

@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { canCreateFile, type Collection, type Team } from '@raccolta/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isApiError, isClientError } from '../../../lib/api-client';
@@ -18,15 +17,10 @@ import { useCollectionQuery } from '../../../lib/files/get-collection';
 import { useTeamActorState } from '../../../lib/teams/use-team-actor';
 import { useTeamQuery } from '../../../lib/teams/get-team';
 import { useCollectionUploads } from '../hooks/use-collection-uploads';
-import { useInterruptedUploads } from '../hooks/use-interrupted-uploads';
 import { uploadTeamPath } from '../../../lib/upload-paths';
-import { matchChosenFiles, type Mismatch } from '../utils/resume-match';
-import { CaptureButtons } from './capture-buttons';
-import { InterruptedUploads } from './interrupted-uploads';
-import { MismatchedFiles } from './mismatched-files';
 import { MyFilesList } from './my-files-list';
 import { UploadLoadState, UploadPage } from './upload-page';
-import { UploadQueuePanel } from './upload-queue-panel';
+import { UploadControls } from './upload-controls';
 
 function BackLink({ teamRef }: { teamRef: string }) {
   const { t } = useTranslation();
@@ -45,62 +39,9 @@ function BackLink({ teamRef }: { teamRef: string }) {
   );
 }
 
-const sameFile = (a: File, b: File) =>
-  a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
-
 function Uploader({ team, collection }: { team: Team; collection: Collection }) {
-  const { t } = useTranslation();
   const uploads = useCollectionUploads(team.teamId, collection.collectionId);
-  const interrupted = useInterruptedUploads(uploads);
-  const [mismatches, setMismatches] = useState<readonly Mismatch[]>([]);
-  const { queue } = uploads;
-
-  // Files that are an interrupted upload resume it by themselves; those that only look like one
-  // wait for the person's word (MismatchedFiles); the rest are new uploads.
-  const receive = (files: File[], again: boolean) => {
-    const matched = matchChosenFiles(files, interrupted, again);
-    const resumeAs = new Map(matched.resume.map(({ file, fingerprint }) => [file, fingerprint]));
-    queue.add([...matched.resume.map(({ file }) => file), ...matched.fresh], resumeAs);
-    if (matched.mismatched.length > 0) {
-      setMismatches((shown) => [
-        ...shown.filter((old) => !matched.mismatched.some((m) => sameFile(m.file, old.file))),
-        ...matched.mismatched,
-      ]);
-    }
-  };
-  const settle = (mismatch: Mismatch) =>
-    setMismatches((shown) => shown.filter((other) => other !== mismatch));
-
-  return (
-    <Stack spacing={2}>
-      <CaptureButtons onFiles={(files) => receive(files, false)} />
-      <MismatchedFiles
-        mismatches={mismatches}
-        onUploadNew={(mismatch) => {
-          settle(mismatch);
-          queue.add([mismatch.file]);
-        }}
-        onSkip={settle}
-      />
-      <InterruptedUploads
-        uploads={interrupted}
-        onChosen={(files) => receive(files, true)}
-        onDiscard={(upload) => void queue.terminateStored(upload.fingerprint)}
-      />
-      <UploadQueuePanel
-        entries={uploads.entries}
-        onRetry={(id) => queue.retry(id)}
-        onCancel={(id) => void queue.cancel(id)}
-        onUploadAnyway={(id) => queue.uploadAnyway(id)}
-        onClear={() => queue.clearFinished()}
-      />
-      {uploads.entries.length === 0 && interrupted.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
-          {t('uploadApp.upload.hint')}
-        </Typography>
-      )}
-    </Stack>
-  );
+  return <UploadControls uploads={uploads} />;
 }
 
 function CollectionScreen({

@@ -15,6 +15,8 @@ export interface CollectionUploads {
   /** Changes whenever the stored (resumable) uploads may have changed. */
   storageVersion: number;
   scope: string;
+  /** The `Authorization` header of this queue's requests (an interrupted upload's HEAD too). */
+  authorization: () => Promise<string>;
 }
 
 /** The upload queue of one collection, for the signed-in user. */
@@ -23,6 +25,10 @@ export function useCollectionUploads(teamId: string, collectionId: string): Coll
   const { getAccessToken, idClaims, request } = useSession();
   const queryClient = useQueryClient();
   const scope = uploadScope(idClaims?.sub ?? '', collectionId);
+  const authorization = async () => {
+    const { tokenType, accessToken } = await getAccessToken();
+    return `${tokenType} ${accessToken}`;
+  };
   const queue = registry.queue(
     scope,
     (online) =>
@@ -30,10 +36,7 @@ export function useCollectionUploads(teamId: string, collectionId: string): Coll
         endpoint: uploadsEndpoint(teamId, collectionId),
         scope,
         online,
-        authorization: async () => {
-          const { tokenType, accessToken } = await getAccessToken();
-          return `${tokenType} ${accessToken}`;
-        },
+        authorization,
         onUploaded: () => {
           // The file is in the collection: its lists (here and in the team app) show it.
           void queryClient.invalidateQueries({ queryKey: fileKeys.lists(teamId, collectionId) });
@@ -48,5 +51,5 @@ export function useCollectionUploads(teamId: string, collectionId: string): Coll
     registry.subscribeStorage,
     registry.getStorageVersion,
   );
-  return { queue, entries, storageVersion, scope };
+  return { queue, entries, storageVersion, scope, authorization };
 }

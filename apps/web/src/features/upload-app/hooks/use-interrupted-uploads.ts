@@ -18,6 +18,7 @@ export function useInterruptedUploads({
   scope,
   entries,
   storageVersion,
+  authorization,
 }: CollectionUploads): InterruptedWithOffset[] {
   const [found, setFound] = useState<InterruptedUpload[]>([]);
   // Progress changes the entries many times a second; only which files are busy matters here.
@@ -39,7 +40,10 @@ export function useInterruptedUploads({
     };
   }, [queue, scope, storageVersion, busyKey]);
 
-  const offsets = useUploadOffsets(found.map((upload) => upload.uploadUrl));
+  const offsets = useUploadOffsets(
+    found.map((upload) => upload.uploadUrl),
+    authorization,
+  );
 
   const forgotten = useRef(new Set<string>());
   const gone = found.filter((upload) => offsets.get(upload.uploadUrl)?.kind === 'gone');

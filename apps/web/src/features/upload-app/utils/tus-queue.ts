@@ -275,7 +275,10 @@ export class TusUploadQueue {
       if (!(await this.check(id, file, this.options.checkDuplicate))) return;
     }
     const current = () => this.running.get(id) === upload;
-    const metadata: Record<string, string> = { filename: file.name };
+    const metadata: Record<string, string> = {
+      ...this.options.metadata?.(),
+      filename: file.name,
+    };
     // An empty value would be sent as a key without a value; the server sniffs the type anyway.
     if (file.type !== '') metadata.filetype = file.type;
     const sha256 = this.digests.get(id);

@@ -50,6 +50,11 @@ export interface TusQueueOptions {
   authorization: () => Promise<string>;
   onUploaded: (fileId: string) => void;
   /**
+   * More tus metadata for each upload, asked for when it starts (a guest's name and e-mail,
+   * which the guest may change between files).
+   */
+  metadata?: () => Record<string, string>;
+  /**
    * Hashes a file and asks the collection whether it holds the same bytes, before its upload
    * starts; the digest goes with the upload, which the server checks. Without it, or when it
    * fails (no worker, no answer), the file is uploaded unchecked.

@@ -18,6 +18,11 @@ const FINAL: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'fileTypeNotAllowed',
   // The deadline passed (issue #36): no retry reopens the collection.
   'collectionClosed',
+  // Through a guest link: closed, full, or missing what it asks for.
+  'uploadLinkNotFound',
+  'uploadLinkFull',
+  'emailRequired',
+  'invalidEmail',
   'forbidden',
   'notFound',
   'authorizationRequired',
