@@ -11,7 +11,7 @@ import {
 } from '@raccolta/contracts';
 import { requireGuestLink, type GuestAccess } from '../access/guest-access.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { release, reserve } from '../auth/rate-limiter.js';
+import { release, reserve } from '../db/rate-limits.js';
 import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
 import { AppError } from '../errors/app-error.js';
