@@ -62,6 +62,32 @@ test.describe('sessions', () => {
       fullPage: true,
     });
 
+    // The cookie button floats in the room kept at the end of the profile, never over the
+    // Sessions section: while that room is only partly in view it waits below the screen.
+    const cookieButton = page.getByRole('button', { name: 'Change your cookie choice' });
+    const main = page.locator('main');
+    const height = await page.evaluate(() => window.innerHeight);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(
+      height + 100,
+    );
+    await page.evaluate(() =>
+      window.scrollTo(0, document.documentElement.scrollHeight - window.innerHeight - 40),
+    );
+    await expect
+      .poll(async () => (await cookieButton.boundingBox())?.y ?? 0)
+      .toBeGreaterThanOrEqual(height);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(async () => (await cookieButton.boundingBox())?.y ?? height)
+      .toBeLessThan(height - 40);
+    const fab = await cookieButton.boundingBox();
+    const content = await main.boundingBox();
+    expect(fab && content && fab.y >= content.y + content.height).toBe(true);
+    await page.screenshot({
+      animations: 'disabled',
+      path: `${SCREENSHOT_DIR}sessions-profile-end-phone-dark.png`,
+    });
+
     await page.getByRole('button', { name: 'Sign out Firefox on Linux' }).click();
     await expect(page.getByText('Firefox on Linux has been signed out.')).toBeVisible();
     await expect(sessions).toHaveCount(1);

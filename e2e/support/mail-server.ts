@@ -13,7 +13,13 @@ const server = createServer((req, res) => {
     const to = url.searchParams.get('to')?.toLowerCase();
     const messages = capture.messages
       .filter((m) => !to || m.to.some((r) => r.toLowerCase() === to))
-      .map(({ to: recipients, subject, text, html }) => ({ to: recipients, subject, text, html }));
+      .map(({ to: recipients, subject, headers, text, html }) => ({
+        to: recipients,
+        subject,
+        headers: Object.fromEntries(headers),
+        text,
+        html,
+      }));
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ messages }));
     return;

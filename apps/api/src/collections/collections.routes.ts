@@ -231,17 +231,17 @@ export function collectionsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ],
           tags,
           summary: 'E-mail a deadline reminder now (owner, admin)',
-          description: `To every active member who may upload to the collection, has an e-mail address (internal contributors have none) and has uploaded nothing to it, in their language, with a link to the collection in the upload app. Answers how many e-mails were queued. invalidRequest (400) when the collection has no deadline; collectionClosed (403) after a deadline that allows no late uploads; tooManyRequests (429) for a second request within an hour for the same collection; forbidden (403) unless owner or admin. ${COLLECTION_ERRORS}`,
+          description: `To every active member who may upload to the collection, has an e-mail address (internal contributors have none) and has uploaded nothing to it, in their language, with a link to the collection in the upload app. Answers how many e-mails were queued (202); 200 with \`sent: 0\` when nobody needs a reminder, which does not count against the hourly limit. invalidRequest (400) when the collection has no deadline; collectionClosed (403) after a deadline that allows no late uploads; tooManyRequests (429) for a second request within an hour for the same collection; forbidden (403) unless owner or admin. ${COLLECTION_ERRORS}`,
           security,
           params: collectionParams,
-          response: { 202: remindResponseSchema },
+          response: { 200: remindResponseSchema, 202: remindResponseSchema },
         },
         onRequest,
       },
       async (request, reply) => {
         const { teamId, collectionId } = request.params;
         const sent = await remindNow(ctx, actorOf(request), teamId, collectionId);
-        return reply.status(202).send(sent);
+        return reply.status(sent.sent === 0 ? 200 : 202).send(sent);
       },
     );
     return Promise.resolve();

@@ -116,7 +116,8 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<void> {
 
 /**
  * POST …/collections/{collectionId}/reminders (owner, admin): the same people as the scheduled
- * reminders, now. Once per collection per REMIND_NOW_WINDOW_MS (tooManyRequests). A collection
+ * reminders, now. Once per collection per REMIND_NOW_WINDOW_MS (tooManyRequests); when nobody
+ * needs a reminder it answers `sent: 0` and the window is not used. A collection
  * without a deadline has nothing to remind of (invalidRequest); a closed one takes no files
  * (collectionClosed).
  */
@@ -137,14 +138,16 @@ export async function remindNow(
     throw new AppError('invalidRequest', { message: 'The collection has no deadline' });
   }
   if (uploadTimingOf(row, now) === 'closed') throw collectionClosed();
+  const collection = await reminderCollection(ctx.db, row.id);
+  if (!collection) throw new AppError('notFound');
+  const recipients = await reminderRecipients(ctx.db, collection);
+  // Nobody to remind: nothing is sent, and the hour is not used up.
+  if (recipients.length === 0) return { sent: 0 };
   if (!(await reserve(ctx.db, `remind:${row.id}`, 1, REMIND_NOW_WINDOW_MS, now))) {
     throw new AppError('tooManyRequests', {
       message: 'A reminder for this collection was sent recently',
     });
   }
-  const collection = await reminderCollection(ctx.db, row.id);
-  if (!collection) throw new AppError('notFound');
-  const recipients = await reminderRecipients(ctx.db, collection);
   await ctx.db.transaction().execute(async (trx) => {
     for (const to of recipients) {
       await enqueueMail(trx, reminderMail(ctx.config, collection, to), ctx.clock);

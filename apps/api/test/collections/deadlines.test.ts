@@ -324,6 +324,32 @@ describe('collection deadlines, late uploads and reminders', () => {
     expect(await reminderMails(c.collectionId)).toHaveLength(8);
   });
 
+  it('answers sent: 0 when nobody needs a reminder, without using up the hour', async () => {
+    const c = await createCollection({ deadline: romeIn(5 * DAY) });
+    const url = `/teams/${team.id}/collections/${c.collectionId}/reminders`;
+    // Everyone who could be reminded has sent something already.
+    for (const who of [owner, admin, uploader, busy]) {
+      const tus = await tusClient(server, who);
+      expect((await tus.upload(team.id, c.collectionId, await makePng(8, 8))).last.statusCode).toBe(
+        204,
+      );
+    }
+    for (let i = 0; i < 2; i++) {
+      const res = await call('POST', url, owner);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ sent: 0 });
+    }
+    expect(await reminderMails(c.collectionId)).toEqual([]);
+    // Someone joins who has sent nothing: the hour was not used, the reminder goes at once.
+    const newcomer = await createUser(server.ctx, { email: 'nina@example.com', nickname: 'nina' });
+    await addMember(server.ctx, { teamId: team.id, user: newcomer, role: 'uploader' });
+    const sent = await call('POST', url, owner);
+    expect(sent.statusCode, sent.body).toBe(202);
+    expect(sent.json()).toEqual({ sent: 1 });
+    expect(await reminderMails(c.collectionId)).toEqual(['nina@example.com en']);
+    expect((await call('POST', url, owner)).statusCode).toBe(429);
+  });
+
   it('has nothing to remind of without a deadline or after it closed', async () => {
     const none = await createCollection();
     const res = await call(

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DuplicatesResponse, FileLookupResponse } from '@raccolta/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listDuplicateFiles } from '../../src/files/files.repository.js';
 import { withGps } from '../../src/files/strip-location.fixture.js';
 import type { UserRow } from '../../src/users/users.repository.js';
 import { accessToken } from '../members/world.js';
@@ -222,6 +223,25 @@ describe('duplicate lookup and the declared SHA-256', () => {
       sha256: Array.from({ length: 100 }, () => good),
     });
     expect(hundred.statusCode).toBe(200);
+  });
+
+  it('says when there are more groups than one answer lists', async () => {
+    const collection = world.collections.shared;
+    for (let i = 0; i < 2; i++) {
+      const data = randomBytes(32);
+      for (let copy = 0; copy < 2; copy++)
+        await createStoredFile(server.ctx, { collection, uploadedBy: world.users.owner.id, data });
+    }
+    const all = await listDuplicateFiles(server.ctx.db, collection.id, 1000);
+    expect(all.more).toBe(false);
+    const total = all.groups.length;
+    expect(total).toBeGreaterThanOrEqual(2);
+    const capped = await listDuplicateFiles(server.ctx.db, collection.id, total - 1);
+    expect(capped.more).toBe(true);
+    expect(capped.groups.map((g) => g.sha256)).toEqual(
+      all.groups.slice(0, total - 1).map((g) => g.sha256),
+    );
+    expect((await listDuplicateFiles(server.ctx.db, collection.id, total)).more).toBe(false);
   });
 
   it('lists duplicates oldest first, and deleting the extras empties the list', async () => {

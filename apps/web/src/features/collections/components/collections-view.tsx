@@ -115,7 +115,10 @@ export function CollectionsView({ team, teamRef, actor }: CollectionsViewProps) 
     if (action === 'download') downloads.request(target);
     else if (action === 'remind')
       remind.mutate(target, {
-        onSuccess: ({ sent }) => show(t('collections.remind.sent', { count: sent }), 'success'),
+        onSuccess: ({ sent }) =>
+          sent === 0
+            ? show(t('collections.remind.nobody'), 'info')
+            : show(t('collections.remind.sent', { count: sent }), 'success'),
         onError: (error) =>
           show(
             isApiError(error) && error.errorCode === 'tooManyRequests'

@@ -104,6 +104,14 @@ describe('collection deadlines', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Reminder sent to 2 people')).toBeTruthy();
     expect(remind).toHaveBeenCalledTimes(1);
 
+    // Nobody left to remind: the API says so with 200 and sent: 0.
+    remind.mockImplementation(() => jsonResponse(200, { sent: 0 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Open' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Send reminder now' }));
+    expect(
+      await screen.findByText('Nobody needs a reminder: everyone has already sent something.'),
+    ).toBeTruthy();
+
     remind.mockImplementation(() => errorResponse(429, 'tooManyRequests'));
     fireEvent.click(screen.getByRole('button', { name: 'Actions for Open' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Send reminder now' }));

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -26,7 +27,8 @@ import { deleteFile } from '../api/delete-file';
 /**
  * The collection's files that hold the same content as another of them, by group, the oldest
  * first (the one kept). Those who may delete files delete the extras in one go, after a
- * confirmation, through the ordinary delete (to the trash).
+ * confirmation, through the ordinary delete (to the trash). The API lists at most
+ * DUPLICATE_GROUPS_MAX groups; when there are more it says so, and so does the dialog.
  */
 export function DuplicatesDialog({
   teamId,
@@ -116,6 +118,11 @@ export function DuplicatesDialog({
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {t('files.duplicates.intro')}
           </Typography>
+          {query.data?.more && (
+            <Alert severity="info" sx={{ mb: 1 }}>
+              {t('files.duplicates.more', { groups: groups.length })}
+            </Alert>
+          )}
           {body}
         </DialogContent>
         <DialogActions>
