@@ -1,10 +1,9 @@
-// `npm test`: the builds first; then the e2e specs in Chromium (each Playwright worker against its
-// own app) begin and run beside everything else, while the other steps follow in phases that each
-// keep the machine's two cores busy: lint, typecheck and formatting side by side; the unit tests
-// of every project with the API tests on SQLite under the machine's Node (`unit`) beside the API
-// tests on PostgreSQL under Node 24 (`node24`, scripts/node24.mjs; needs TEST_DATABASE_URL; Node
-// 24 and its copy of the repository are installed from the start); then the cluster test (nginx,
-// two API nodes, two workers).
+// `npm test`, in three phases that each keep the machine's two cores busy: lint, typecheck and
+// formatting side by side; the unit tests of every project with the API tests on SQLite under the
+// machine's Node (`unit`) beside the API tests on PostgreSQL under Node 24 (`node24`,
+// scripts/node24.mjs; needs TEST_DATABASE_URL; Node 24 and its copy of the repository are
+// installed from the start); then the builds, and the cluster test (nginx, two API nodes, two
+// workers) beside the e2e specs in Chromium, each Playwright worker against its own app.
 // `npm test -- node24` runs one step (`lint`, `format`, `typecheck`, `unit`, `node24`, `build`,
 // `cluster`, `e2e`). Every step runs even when an earlier one fails; a step's output is printed
 // whole when it ends, each has a summary line, and the last line is `N passed, N failed`.
@@ -250,18 +249,12 @@ function chromiumPath() {
   return existsSync(p) ? p : null;
 }
 
-// Beside the e2e specs, the steps run in three phases, each filling the machine's two cores: what
-// only reads the sources (lint, typecheck, formatting); the API and unit tests on both databases;
-// the cluster test. Most API and cluster tests wait on the disk, PostgreSQL and
+// The steps run in three phases, each filling the machine's two cores: what only reads the sources
+// (lint, typecheck, formatting); the API and unit tests on both databases; after the build, the
+// cluster test beside the e2e specs. Most API and cluster tests wait on the disk, PostgreSQL and
 // the processes they start, so two such steps side by side take little longer than one
 // (docs/architecture.md, "Tests").
 const linting = !only.length || only.includes('lint');
-// The build comes first: the e2e specs need nothing else, and they begin at once, beside every
-// other step. They mostly wait (on the browser, the app's jobs, their own timers): a spec with
-// one worker kept less than half a core busy, so beside the steps that fill the cores they use
-// what those leave idle, instead of ending the run alone (docs/architecture.md, "Tests").
-await together([['build', 'node', ['scripts/build-if-needed.mjs', '--force']]]);
-const e2eRun = e2eStep();
 await together([
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0', ...(linting ? eslintCacheArgs() : [])]],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
@@ -288,6 +281,8 @@ async function node24Step() {
 // Every project, with the API tests on SQLite under the machine's Node, beside the API tests on
 // PostgreSQL under Node 24.
 await Promise.all([vitest('unit', []), node24Step()]);
+
+check('build', 'node', ['scripts/build-if-needed.mjs', '--force']);
 
 // Several nodes behind nginx on PostgreSQL and S3 (apps/api/cluster/, docs/deployment.md): the
 // built API and worker processes, as their systemd units start them.
@@ -358,9 +353,7 @@ async function e2eStep() {
   }
 }
 
-// The cluster once the unit tests are done, so its timings do not compete with two API passes.
-await clusterStep();
-await e2eRun;
+await Promise.all([clusterStep(), e2eStep()]);
 
 console.log(`\n${summary.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
