@@ -182,6 +182,23 @@ export default tseslint.config(
     },
   },
   {
+    // The web tests share their modules (isolate: false, apps/web/vitest.config.ts): a module
+    // mocked in one file may already be imported, unmocked, by the component an earlier file
+    // loaded. Tests stub what the browser lacks instead (globals, prototypes, fetch).
+    files: [`${webSrc}/**/*.test.{ts,tsx}`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message:
+            'The web tests share their modules: stub globals, prototypes or fetch instead of vi.mock.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -12,13 +12,38 @@ import {
 } from '../../../test/providers';
 import { createTestSessionManager, storeSession } from '../../../test/session-fixtures';
 import { collection } from '../test-fixtures';
-import { downloadQrPng } from '../utils/qr-code';
 import { UploadLinksDialog } from './upload-links-dialog';
 
-vi.mock('../utils/qr-code', async (original) => ({
-  ...(await original<typeof import('../utils/qr-code')>()),
-  downloadQrPng: vi.fn(() => Promise.resolve()),
-}));
+/**
+ * What jsdom lacks to draw the PNG: an image that loads, a 2D canvas and its blob, object URLs.
+ * The code under test is the real one; the anchor it clicks is caught.
+ */
+function stubPngDrawing() {
+  class LoadingImage {
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    set src(_value: string) {
+      setTimeout(() => this.onload?.());
+    }
+  }
+  vi.stubGlobal('Image', LoadingImage);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+    fillRect: vi.fn(),
+    drawImage: vi.fn(),
+  } as unknown as CanvasRenderingContext2D);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (callback) {
+    callback(new Blob(['png'], { type: 'image/png' }));
+  });
+  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:qr');
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  const clicked: HTMLAnchorElement[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    clicked.push(this);
+  });
+  return clicked;
+}
 
 const fetchMock = vi.fn<typeof fetch>();
 const COLLECTION = collection({ name: 'Wedding' });
@@ -67,6 +92,7 @@ describe('upload links dialog', { timeout: 15_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
     fetchMock.mockReset();
   });
 
@@ -118,13 +144,16 @@ describe('upload links dialog', { timeout: 15_000 }, () => {
     fetchMock.mockImplementation(
       fetchRoutes({ [`GET ${LINKS_PATH}`]: () => jsonResponse(200, { links: [link()] }) }),
     );
+    const clicked = stubPngDrawing();
     renderDialog();
     fireEvent.click(
       await screen.findByRole('button', {
         name: 'Download the QR code of Guests at the door as a PNG',
       }),
     );
-    expect(downloadQrPng).toHaveBeenCalledWith(link().url, 'Guests at the door');
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]?.download).toBe('qr-guests-at-the-door.png');
+    expect(clicked[0]?.getAttribute('href')).toBe('blob:qr');
     const poster = screen.getByRole('link', {
       name: 'Open the printable poster of Guests at the door',
     });
