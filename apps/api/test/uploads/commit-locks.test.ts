@@ -67,7 +67,8 @@ describe('concurrent commits into one team with a quota', () => {
       statuses.push(...(await Promise.all([...multipart, ...resumable])));
     }
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
-    expect(statuses.every((status) => status === 201 || status === 204)).toBe(true);
+    // Named, not counted: a failure shows which answers came instead.
+    expect(statuses.filter((status) => status !== 201 && status !== 204)).toEqual([]);
     expect(await countFiles()).toBe(before + rounds * 20);
     const row = await server.ctx.db
       .selectFrom('collections')
