@@ -10,9 +10,18 @@
 //     the last kept shell answers;
 //   - the page puts the app shell, its hashed assets and the icons into the cache (its own policy
 //     allows 'self'), and the worker answers those from the cache (assets are immutable);
-//   - nothing under /api/ is ever answered or kept here.
+//   - nothing under /api/ is ever answered or kept here;
+//   - a share from the phone's share sheet (the manifest's share_target: POST /upload/share,
+//     multipart) is taken here: its files wait in a cache of their own under a new share id
+//     (src/features/upload-app/utils/shared-files.ts reads them, with the same names), and the
+//     answer is a 303 to /upload/share?id=<id>, where the page asks which collection.
 const CACHE = 'raccolta-offline-v1';
 const SHELL_KEY = '/__shell';
+const SHARE_CACHE = 'raccolta-share-v1';
+const SHARE_PREFIX = '/__share/';
+const SHARE_ACTION = '/upload/share';
+/** Shares nobody came back for are dropped after a day. */
+const SHARE_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Paths (same origin) the cache holds, so the fetch handler can decide synchronously. */
 let cached = new Set();
@@ -35,7 +44,7 @@ self.addEventListener('activate', (event) => {
       const names = await caches.keys();
       await Promise.all(
         names
-          .filter((name) => name.startsWith('raccolta-') && name !== CACHE)
+          .filter((name) => name.startsWith('raccolta-') && name !== CACHE && name !== SHARE_CACHE)
           .map((name) => caches.delete(name)),
       );
       if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
@@ -86,11 +95,62 @@ async function passThrough(event) {
   return (await event.preloadResponse) || fetch(event.request);
 }
 
+/** Forgets the shares older than SHARE_TTL_MS (their files with them). */
+async function dropOldShares(cache, now) {
+  const keys = await cache.keys();
+  const old = new Set();
+  for (const request of keys) {
+    const path = new URL(request.url).pathname;
+    const id = path.slice(SHARE_PREFIX.length).split('/')[0];
+    const created = Number(id.split('-')[0]);
+    if (!Number.isFinite(created) || now - created > SHARE_TTL_MS) old.add(request);
+  }
+  await Promise.all([...old].map((request) => cache.delete(request)));
+}
+
+/** Keeps the shared files under a new share id and sends the app to the page that queues them. */
+async function receiveShare(request) {
+  const target = new URL(SHARE_ACTION, self.location.origin);
+  let form;
+  try {
+    form = await request.formData();
+  } catch {
+    target.searchParams.set('id', 'invalid');
+    return Response.redirect(target.href, 303);
+  }
+  const now = Date.now();
+  // The time first, so old shares are recognised; the rest unguessable and unique.
+  const id = `${now}-${self.crypto.randomUUID()}`;
+  const cache = await caches.open(SHARE_CACHE);
+  await dropOldShares(cache, now).catch(() => undefined);
+  const files = form.getAll('files').filter((value) => typeof value !== 'string');
+  await Promise.all(
+    files.map((file, index) =>
+      cache.put(
+        `${SHARE_PREFIX}${id}/${index}`,
+        new Response(file, {
+          headers: {
+            'Content-Type': file.type || 'application/octet-stream',
+            'X-File-Name': encodeURIComponent(file.name),
+            'X-Last-Modified': String(file.lastModified || now),
+          },
+        }),
+      ),
+    ),
+  );
+  target.searchParams.set('id', id);
+  return Response.redirect(target.href, 303);
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.method === 'POST' && url.pathname === SHARE_ACTION) {
+    event.respondWith(receiveShare(request));
+    return;
+  }
+  if (request.method !== 'GET') return;
   if (isApi(url.pathname)) {
     // The preload request is already on its way: use it rather than ask a second time.
     if (request.mode === 'navigate' && self.registration.navigationPreload) {

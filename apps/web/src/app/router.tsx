@@ -261,6 +261,14 @@ const appRoutes: RouteObject[] = [
               })),
           },
           {
+            // The manifest's share_target: the service worker keeps the shared files and sends here.
+            path: 'share',
+            lazy: () =>
+              import('../features/upload-app/components/upload-share-page').then((m) => ({
+                Component: m.UploadSharePage,
+              })),
+          },
+          {
             path: 'teams/:teamRef',
             lazy: () =>
               import('./upload/upload-collections-page').then((m) => ({
