@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { accessToken, CALLERS } from '../members/world.js';
-import { ENDPOINTS, expectedStatus } from './matrix-endpoints.js';
+import { addLink, ENDPOINTS, expectedStatus } from './matrix-endpoints.js';
 import { buildCollectionWorld, snapshot } from './world.js';
 
 describe('collections: authorisation matrix', () => {
@@ -42,13 +42,21 @@ describe('collections: authorisation matrix', () => {
     }
   }
 
-  it("answers 404 for another team's collection, a malformed id or a member not in the team", async () => {
+  it("answers 404 for another team's collection or link, a malformed id or a member not in the team", async () => {
     const world = await buildCollectionWorld(server.ctx);
     const headers = {
       authorization: `Bearer ${await accessToken(server.ctx, world.users.owner)}`,
     };
     const { team, otherTeam, collections, stranger } = world;
     const rename = [{ op: 'replace', path: '/name', value: 'Mine now' }];
+    // A link of the other team's collection, and one of this team's shared collection asked for
+    // through another collection of the team.
+    const foreignLink = await addLink(server.ctx, collections.foreign);
+    const sharedLink = await addLink(server.ctx, collections.shared);
+    const foreignLinks = `/teams/${team.id}/collections/${collections.foreign.id}/links`;
+    const otherTeamLinks = `/teams/${otherTeam.id}/collections/${collections.foreign.id}/links`;
+    const wrongCollection = `/teams/${team.id}/collections/${collections.ownersOwned.id}/links`;
+    const off = { enabled: false };
     const before = await snapshot(server.ctx);
     const calls = [
       { method: 'GET', url: `/teams/${team.id}/collections/${collections.foreign.id}` },
@@ -73,6 +81,15 @@ describe('collections: authorisation matrix', () => {
         url: `/teams/${otherTeam.id}/collections`,
         payload: { name: 'Intruder', mode: 'owned' },
       },
+      { method: 'GET', url: foreignLinks },
+      { method: 'POST', url: foreignLinks, payload: { label: 'Intruder' } },
+      { method: 'PATCH', url: `${foreignLinks}/${foreignLink}`, payload: off },
+      { method: 'DELETE', url: `${foreignLinks}/${foreignLink}` },
+      { method: 'GET', url: otherTeamLinks },
+      { method: 'PATCH', url: `${otherTeamLinks}/${foreignLink}`, payload: off },
+      { method: 'DELETE', url: `${otherTeamLinks}/${foreignLink}` },
+      { method: 'PATCH', url: `${wrongCollection}/${sharedLink}`, payload: off },
+      { method: 'DELETE', url: `${wrongCollection}/${sharedLink}` },
     ] as const;
     for (const call of calls) {
       const res = await server.app.inject({

@@ -18,6 +18,9 @@ import {
   type CollectionAction,
 } from '@raccolta/contracts/testing';
 import type { AppContext } from '../../src/context.js';
+import { newId } from '../../src/db/ids.js';
+import { newLinkToken } from '../../src/links/link-tokens.js';
+import { insertLink } from '../../src/links/links.repository.js';
 import type { Caller } from '../members/world.js';
 import type { CollectionWorld, StoredCollection } from './world.js';
 
@@ -89,6 +92,49 @@ const remove = (pick: (w: CollectionWorld) => StoredCollection) => (w: Collectio
 const links = (pick: (w: CollectionWorld) => StoredCollection) => (w: CollectionWorld) =>
   `${one(pick)(w)}/links`;
 
+/** The link `withLink` put in a world's collection, for the PATCH and DELETE rows. */
+const linkIds = new WeakMap<CollectionWorld, string>();
+
+/** One enabled upload link in the picked collection, made by the collection's creator. */
+export async function addLink(ctx: AppContext, collection: StoredCollection): Promise<string> {
+  const id = newId();
+  const token = newLinkToken(ctx.config.secret);
+  const now = ctx.clock();
+  await insertLink(ctx.db, {
+    id,
+    team_id: collection.teamId,
+    collection_id: collection.id,
+    token_hash: token.hash,
+    token_enc: token.encrypted,
+    label: 'Existing',
+    password_hash: null,
+    expires_at: null,
+    max_files: null,
+    max_bytes: null,
+    accepted_types: JSON.stringify(['image/*']),
+    require_name: 0,
+    require_email: 0,
+    enabled: 1,
+    reserved_files: 0,
+    reserved_bytes: 0,
+    created_at: now,
+    created_by: collection.createdBy,
+    updated_at: now,
+  });
+  return id;
+}
+
+const withLink =
+  (pick: (w: CollectionWorld) => StoredCollection) =>
+  async (ctx: AppContext, w: CollectionWorld): Promise<void> => {
+    linkIds.set(w, await addLink(ctx, pick(w)));
+  };
+const linkOf = (w: CollectionWorld): string => {
+  const id = linkIds.get(w);
+  if (id === undefined) throw new Error('the endpoint made no link (setup: withLink)');
+  return id;
+};
+
 /** Upload links for guests: the table's manageLinks row of each collection (issue #36). */
 const LINK_ENDPOINTS: Endpoint[] = (
   [
@@ -113,6 +159,29 @@ const LINK_ENDPOINTS: Endpoint[] = (
       method: 'POST',
       url: links(pick)(w),
       payload: { label: 'Matrix', maxFiles: 3 },
+    }),
+  },
+  {
+    name: `PATCH an upload link of ${what} (switched off)`,
+    collection: pick,
+    allowed: may('manageLinks', pick),
+    ok: 200,
+    setup: withLink(pick),
+    request: (w: CollectionWorld) => ({
+      method: 'PATCH',
+      url: `${links(pick)(w)}/${linkOf(w)}`,
+      payload: { enabled: false },
+    }),
+  },
+  {
+    name: `DELETE an upload link of ${what}`,
+    collection: pick,
+    allowed: may('manageLinks', pick),
+    ok: 204,
+    setup: withLink(pick),
+    request: (w: CollectionWorld) => ({
+      method: 'DELETE',
+      url: `${links(pick)(w)}/${linkOf(w)}`,
     }),
   },
 ]);
