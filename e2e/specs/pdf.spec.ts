@@ -73,7 +73,9 @@ test.describe('PDFs', () => {
     await page.goto(filesPath);
     const thumbnail = page.locator('img[src*="/api/renditions/"]');
     await expect(thumbnail).toBeVisible({ timeout: 20_000 });
-    // Drawn, not a broken image: the first page at 40 px.
+    // Drawn, not a broken image: the first page at 40 px. Visible comes before loaded: the
+    // browser has finished with the image (loaded or broken) once `complete` is true.
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
     expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
       0,
     );
