@@ -148,6 +148,11 @@ function runTests() {
       'run',
       '--project',
       'api',
+      // The 4 GiB Zip64 proof writes 4 GiB and has unzip read it back: about 70 s of disk and
+      // CRC-32 with no database in it, run once, by `unit`. The zip writer's other tests, forced
+      // Zip64 records included, run here too.
+      '--exclude',
+      '**/zip-writer.zip64.test.ts',
       ...(process.env.CI === 'true' ? ['--retry=1'] : []),
       '--reporter=default',
       '--reporter=json',

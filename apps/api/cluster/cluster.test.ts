@@ -22,7 +22,7 @@ import { startCluster, type Cluster, type NodeProcess } from './harness.js';
 const UPLOAD_MB = Number(process.env.CLUSTER_UPLOAD_MB ?? 200);
 const LOAD_SECONDS = Number(process.env.CLUSTER_LOAD_SECONDS ?? 60);
 const LOAD_USERS = 20;
-const ARCHIVE_MB = Number(process.env.CLUSTER_ARCHIVE_MB ?? 1024);
+const ARCHIVE_MB = Number(process.env.CLUSTER_ARCHIVE_MB ?? 256);
 
 let cluster: Cluster;
 let ctx: AppContext;
@@ -450,7 +450,8 @@ describe('Raccolta on two nodes behind nginx, PostgreSQL and S3', () => {
   });
 
   it('a worker dies mid-archive: the other takes the job over; every part opens; one e-mail', async () => {
-    // A collection of its own, of ARCHIVE_MB in 64 MB files (random bytes: stored, not deflated).
+    // A collection of its own, of ARCHIVE_MB in 32 MB files (random bytes: stored, not deflated),
+    // two to a part (DOWNLOAD_PART_MAX_BYTES in harness.ts).
     const made = await api(cluster.origin, `/teams/${teamId}/collections`, {
       method: 'POST',
       token: ownerToken,
@@ -458,7 +459,7 @@ describe('Raccolta on two nodes behind nginx, PostgreSQL and S3', () => {
     });
     expect(made.status).toBe(201);
     const archiveCollection = (made.json() as { collectionId: string }).collectionId;
-    const fileMb = 64;
+    const fileMb = 32;
     const hashes = new Map<string, string>();
     for (let i = 0; i < Math.ceil(ARCHIVE_MB / fileMb); i++) {
       const data = randomBytes(fileMb * 1024 * 1024);

@@ -270,8 +270,9 @@ export async function startCluster(): Promise<Cluster> {
     LOG_LEVEL: 'warn',
     JOB_POLL_MS: '200',
     JOB_LEASE_MS: '5000',
-    // A collection download of a few hundred MB comes in several parts.
-    DOWNLOAD_PART_MAX_BYTES: String(300 * 1024 * 1024),
+    // A collection download of a few hundred MB comes in several parts: 80 MiB holds two of
+    // cluster.test.ts's 32 MB files.
+    DOWNLOAD_PART_MAX_BYTES: String(80 * 1024 * 1024),
   };
   const node = async (label: string, script: string, api: boolean) => {
     const port = api ? await freePort() : null;
