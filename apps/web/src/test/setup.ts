@@ -2,6 +2,7 @@ import { focusManager, onlineManager } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 import { i18n } from '../i18n';
+import { reportReachability } from '../lib/reachability';
 import { preloadSnackbarView } from '../components/snackbar';
 import { preloadConsentResetButton } from '../features/consent/components/consent-reset-button';
 import { preloadDownloadsTracker } from '../features/downloads/components/downloads-provider';
@@ -32,6 +33,8 @@ afterAll(async () => {
   }
   window.history.replaceState(null, '', '/');
   document.documentElement.removeAttribute('data-theme');
+  // A request that got no answer marks the server out of reach until the next that gets one.
+  reportReachability(true);
   onlineManager.setOnline(true);
   focusManager.setFocused(undefined);
   if (i18n.language !== startLanguage) await i18n.changeLanguage(startLanguage);

@@ -1,22 +1,17 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { useErrorText } from '../../../lib/error-text';
-import { formatDate } from '../../../lib/format-date';
-import { formatFileSize } from '../../../lib/format-file-size';
 import { useNow } from '../../../lib/use-now';
 import { useDeleteGuestFileMutation, useGuestFilesQuery } from '../hooks/use-guest-files';
-import { UploadLoadState } from './upload-page';
+import { FilesListFrame, UploadedFileText } from './files-list-frame';
 
 /**
  * What this browser's guest sent through the link, newest first; each deletable for an hour
@@ -33,9 +28,8 @@ export function GuestFilesList({
   /** Opening the link again for a new guest token needs its password. */
   onPasswordNeeded: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const errorText = useErrorText();
-  const titleId = useId();
   const now = useNow(30_000);
   const query = useGuestFilesQuery(linkToken);
   const remove = useDeleteGuestFileMutation(linkToken);
@@ -53,26 +47,29 @@ export function GuestFilesList({
   }, [locked, onPasswordNeeded]);
 
   const files = query.data?.files ?? [];
-  let body;
-  if (query.data === undefined) {
-    body = (
-      <Box sx={{ px: 2 }}>
-        <UploadLoadState
-          error={query.error}
-          loadingText={t('uploadApp.mine.loading')}
-          onRetry={() => void query.refetch()}
-          paused={query.fetchStatus === 'paused'}
-        />
-      </Box>
-    );
-  } else if (files.length === 0) {
-    body = (
-      <Typography color="text.secondary" variant="body2" sx={{ px: 2, py: 2 }}>
-        {t('uploadApp.guest.mineEmpty')}
-      </Typography>
-    );
-  } else {
-    body = (
+  return (
+    <FilesListFrame
+      title={t('uploadApp.guest.mineTitle')}
+      loaded={query.data !== undefined}
+      error={query.error}
+      paused={query.fetchStatus === 'paused'}
+      onRetry={() => void query.refetch()}
+      empty={files.length === 0}
+      emptyText={t('uploadApp.guest.mineEmpty')}
+      notice={
+        remove.error !== null &&
+        !closed && (
+          <Alert severity="error" sx={{ m: 1 }}>
+            {errorText(remove.error)}
+          </Alert>
+        )
+      }
+      footer={
+        <Typography color="text.secondary" variant="caption" component="p" sx={{ px: 2, pb: 1.5 }}>
+          {t('uploadApp.guest.deleteHint')}
+        </Typography>
+      }
+    >
       <List dense disablePadding aria-label={t('uploadApp.guest.mineTitle')}>
         {files.map((file, index) => {
           const deletable = Date.parse(file.deletableUntil) > now;
@@ -99,44 +96,11 @@ export function GuestFilesList({
                 ) : undefined
               }
             >
-              <ListItemText
-                sx={{ minWidth: 0, my: 0 }}
-                primary={file.name}
-                secondary={`${formatFileSize(file.size, i18n.language)} · ${formatDate(
-                  file.createdAt,
-                  i18n.language,
-                  true,
-                )}`}
-                slotProps={{ primary: { noWrap: true, title: file.name } }}
-              />
+              <UploadedFileText file={file} />
             </ListItem>
           );
         })}
       </List>
-    );
-  }
-
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={titleId}>
-      <Typography
-        id={titleId}
-        variant="subtitle2"
-        component="h2"
-        sx={{ px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {t('uploadApp.guest.mineTitle')}
-      </Typography>
-      {remove.error !== null && !closed && (
-        <Alert severity="error" sx={{ m: 1 }}>
-          {errorText(remove.error)}
-        </Alert>
-      )}
-      {body}
-      {files.length > 0 && (
-        <Typography color="text.secondary" variant="caption" component="p" sx={{ px: 2, pb: 1.5 }}>
-          {t('uploadApp.guest.deleteHint')}
-        </Typography>
-      )}
-    </Paper>
+    </FilesListFrame>
   );
 }
