@@ -1,17 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
-import { createVerifiedAccount, newAccount } from '../support/accounts.js';
-import { apiSignIn } from '../support/collections.js';
 import { presetConsent } from '../support/consent.js';
 import { noisePng } from '../support/images.js';
-import {
-  apiAddAlias,
-  apiAddInternal,
-  apiCreateTeam,
-  signInAsOwner,
-  uniqueSuffix,
-} from '../support/teams.js';
+import { apiAddAlias, apiAddInternal, signInAsOwner, uniqueSuffix } from '../support/teams.js';
+import { apiOwnerWithTeam } from '../support/owner.js';
 import { expect, test } from '../support/test.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
@@ -75,10 +68,10 @@ test.describe('contributors reach the collection made for them', () => {
       baseURL,
     }, testInfo) => {
       test.setTimeout(120_000);
-      const owner = newAccount(`reach.${mode}`);
-      await createVerifiedAccount(request, owner);
-      const token = await apiSignIn(request, owner.email, owner.password);
-      const teamId = await apiCreateTeam(request, token, { name: 'Building site', mode });
+      const { owner, token, teamId } = await apiOwnerWithTeam(request, `reach.${mode}`, {
+        name: 'Building site',
+        mode,
+      });
       const alias = `site-${uniqueSuffix()}`;
       await apiAddAlias(request, token, teamId, alias);
       const password = await apiAddInternal(request, token, teamId, 'mario.rossi');

@@ -11,6 +11,7 @@ import {
 import { backdateDigest, jobStatus, runScheduledJobNow } from '../support/database.js';
 import { gradientPng } from '../support/images.js';
 import { mailsTo, type Mail } from '../support/mailbox.js';
+import { apiOwnerWithTeam } from '../support/owner.js';
 import { expect, test } from '../support/test.js';
 import {
   apiCreateTeam,
@@ -139,10 +140,11 @@ test.describe('daily digest', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const owner = newAccount('digest-owner');
-    await createVerifiedAccount(request, owner);
-    const ownerToken = await apiSignIn(request, owner.email, owner.password);
-    const teamId = await apiCreateTeam(request, ownerToken, {
+    const {
+      owner,
+      token: ownerToken,
+      teamId,
+    } = await apiOwnerWithTeam(request, 'digest-owner', {
       name: 'Riverside Choir',
       nickname: 'Olga',
     });

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { watchConsole } from '../support/browser.js';
-import { createVerifiedAccount, newAccount } from '../support/accounts.js';
 import { presetConsent } from '../support/consent.js';
-import { apiCreateCollection, apiSignIn, apiUploadFile } from '../support/collections.js';
+import { apiUploadFile } from '../support/collections.js';
 import { noisePng } from '../support/images.js';
-import { apiCreateTeam, signInAsOwner } from '../support/teams.js';
+import { signInAsOwner } from '../support/teams.js';
+import { apiOwnerWithCollection } from '../support/owner.js';
 import { expect, test } from '../support/servers.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
@@ -44,11 +44,12 @@ test.describe('duplicates caught before upload', () => {
     baseURL,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const owner = newAccount('dupes.owner');
-    await createVerifiedAccount(request, owner);
-    const token = await apiSignIn(request, owner.email, owner.password);
-    const teamId = await apiCreateTeam(request, token, { name: 'Lakeside Rowing' });
-    const collectionId = await apiCreateCollection(request, token, teamId, { name: 'Regatta' });
+    const { owner, token, teamId, collectionId } = await apiOwnerWithCollection(
+      request,
+      'dupes.owner',
+      { name: 'Lakeside Rowing' },
+      { name: 'Regatta' },
+    );
     const photo = noisePng(300, 300, 71);
     await apiUploadFile(request, token, teamId, collectionId, {
       name: 'start-line.png',
@@ -126,11 +127,12 @@ test.describe('duplicates caught before upload', () => {
       baseURL,
     }) => {
       test.setTimeout(90_000);
-      const owner = newAccount('dupes.view');
-      await createVerifiedAccount(request, owner);
-      const token = await apiSignIn(request, owner.email, owner.password);
-      const teamId = await apiCreateTeam(request, token, { name: 'Hillside Scouts' });
-      const collectionId = await apiCreateCollection(request, token, teamId, { name: 'Camp' });
+      const { owner, token, teamId, collectionId } = await apiOwnerWithCollection(
+        request,
+        'dupes.view',
+        { name: 'Hillside Scouts' },
+        { name: 'Camp' },
+      );
       const tent = noisePng(120, 90, 81);
       const upload = (name: string, buffer: Buffer) =>
         apiUploadFile(request, token, teamId, collectionId, {

@@ -2,11 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { createVerifiedAccount, newAccount, type Account } from '../support/accounts.js';
+import { type Account } from '../support/accounts.js';
 import { presetConsent } from '../support/consent.js';
-import { apiCreateCollection, apiSignIn } from '../support/collections.js';
+import { apiCreateCollection } from '../support/collections.js';
 import { noisePng } from '../support/images.js';
-import { apiCreateTeam } from '../support/teams.js';
+import { apiOwnerWithCollection } from '../support/owner.js';
 import { expect, test } from '../support/servers.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
@@ -139,11 +139,17 @@ test.describe('share target', () => {
     baseURL,
   }, testInfo) => {
     test.setTimeout(150_000);
-    const owner = newAccount('share.owner');
-    await createVerifiedAccount(request, owner);
-    const token = await apiSignIn(request, owner.email, owner.password);
-    const teamId = await apiCreateTeam(request, token, { name: 'Harbour Rowing', nickname: 'Ada' });
-    const regattaId = await apiCreateCollection(request, token, teamId, { name: 'Regatta 2026' });
+    const {
+      owner,
+      token,
+      teamId,
+      collectionId: regattaId,
+    } = await apiOwnerWithCollection(
+      request,
+      'share.owner',
+      { name: 'Harbour Rowing', nickname: 'Ada' },
+      { name: 'Regatta 2026' },
+    );
     await apiCreateCollection(request, token, teamId, { name: 'Training' });
     const [beach, finish] = photosOnDisk(
       testInfo.outputPath('gallery'),

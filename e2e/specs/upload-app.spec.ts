@@ -14,6 +14,7 @@ import {
   signInAsOwner,
   uniqueSuffix,
 } from '../support/teams.js';
+import { apiOwnerWithCollection } from '../support/owner.js';
 import { expect, test } from '../support/servers.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
@@ -289,11 +290,12 @@ test.describe('upload app', () => {
     baseURL,
   }, testInfo) => {
     test.setTimeout(150_000);
-    const owner = newAccount('uploads.repick');
-    await createVerifiedAccount(request, owner);
-    const token = await apiSignIn(request, owner.email, owner.password);
-    const teamId = await apiCreateTeam(request, token, { name: 'Harbour Band' });
-    const collectionId = await apiCreateCollection(request, token, teamId, { name: 'Tour' });
+    const { owner, teamId, collectionId } = await apiOwnerWithCollection(
+      request,
+      'uploads.repick',
+      { name: 'Harbour Band' },
+      { name: 'Tour' },
+    );
     const screen = `/upload/teams/${teamId}/collections/${collectionId}`;
 
     const { context, page, errors } = await phone(browser, baseURL, {

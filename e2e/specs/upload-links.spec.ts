@@ -3,11 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { watchConsole } from '../support/browser.js';
-import { createVerifiedAccount, newAccount } from '../support/accounts.js';
 import { presetConsent } from '../support/consent.js';
-import { apiCreateCollection, apiSignIn } from '../support/collections.js';
 import { noisePng } from '../support/images.js';
-import { apiCreateTeam, signInAsOwner } from '../support/teams.js';
+import { signInAsOwner } from '../support/teams.js';
+import { apiOwnerWithCollection } from '../support/owner.js';
 import { expect, test } from '../support/servers.js';
 
 /*
@@ -75,14 +74,12 @@ test.describe('upload links for guests', () => {
     baseURL,
   }, testInfo) => {
     test.setTimeout(180_000);
-    const owner = newAccount('links.owner');
-    await createVerifiedAccount(request, owner);
-    const token = await apiSignIn(request, owner.email, owner.password);
-    const teamId = await apiCreateTeam(request, token, { name: 'Rossi Family' });
-    const collectionId = await apiCreateCollection(request, token, teamId, {
-      name: 'Wedding',
-      description: 'Photos of the day, from everyone who was there.',
-    });
+    const { owner, teamId, collectionId } = await apiOwnerWithCollection(
+      request,
+      'links.owner',
+      { name: 'Rossi Family' },
+      { name: 'Wedding', description: 'Photos of the day, from everyone who was there.' },
+    );
 
     // The owner makes a link in the team app, on a desktop, light.
     const desk = await browser.newContext({ baseURL, viewport: DESKTOP, colorScheme: 'light' });
