@@ -1,12 +1,12 @@
-// `npm test`, in three phases that each keep the machine's two cores busy: lint, typecheck and
-// formatting side by side; the unit tests of every project with the API tests on SQLite under the
-// machine's Node (`unit`) beside the API tests on PostgreSQL under Node 24 (`node24`,
-// scripts/node24.mjs; needs TEST_DATABASE_URL; Node 24 and its copy of the repository are
-// installed from the start); then the builds, and the cluster test (nginx, two API nodes, two
-// workers) beside the e2e specs in Chromium, each Playwright worker against its own app.
-// `npm test -- node24` runs one step (`lint`, `format`, `typecheck`, `unit`, `node24`, `build`,
-// `cluster`, `e2e`). Every step runs even when an earlier one fails; a step's output is printed
-// whole when it ends, each has a summary line, and the last line is `N passed, N failed`.
+// `npm test`, in three phases that each keep the machine's two cores busy: lint, typecheck,
+// formatting and the builds side by side; the unit tests of every project with the API tests on
+// SQLite under the machine's Node (`unit`) beside the API tests on PostgreSQL under Node 24
+// (`node24`, scripts/node24.mjs; needs TEST_DATABASE_URL; Node 24 and its copy of the repository
+// are installed from the start, or before `npm ci` by .ci/run); then the cluster test (nginx, two
+// API nodes, two workers) beside the e2e specs in Chromium, each Playwright worker against its own
+// app. `npm test -- node24` runs one step (`lint`, `format`, `typecheck`, `build`, `unit`,
+// `node24`, `cluster`, `e2e`). Every step runs even when an earlier one fails; a step's output is
+// printed whole when it ends, each has a summary line, and the last line is `N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,27 +24,6 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const summary = [];
-
-function run(name, cmd, args, env = {}) {
-  console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`);
-  const started = Date.now();
-  const res = spawnSync(cmd, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: res.status === 0, seconds };
-}
-
-/** A step without test cases counts as one check. */
-function check(name, cmd, args, env) {
-  if (only.length && !only.includes(name)) return;
-  const { ok, seconds } = run(name, cmd, args, env);
-  if (ok) passed++;
-  else failed++;
-  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds}s)`);
-}
 
 /**
  * Runs a step with its output held, printed whole once it ends, so steps running side by side do
@@ -180,6 +159,8 @@ const node24Selected = !only.length || only.includes('node24');
  */
 const node24Preparation = (() => {
   if (!node24Selected || !process.env.TEST_DATABASE_URL) return null;
+  const preparing = process.env.RACCOLTA_NODE24_PREPARING;
+  if (preparing) return preparedElsewhere(preparing);
   const dir = mkdtempSync(path.join(tmpdir(), 'raccolta-node24-'));
   const started = Date.now();
   const child = spawn('node', ['scripts/node24.mjs', 'prepare', dir], {
@@ -199,6 +180,28 @@ const node24Preparation = (() => {
   return { dir, started, output, done };
 })();
 
+/**
+ * A preparation `.ci/run` started before its own `npm ci` (RACCOLTA_NODE24_PREPARING=DIR): it
+ * writes its output to DIR.log and its exit status to DIR.exit when it ends.
+ */
+function preparedElsewhere(dir) {
+  const started = Date.now();
+  const output = [];
+  const done = new Promise((resolve) => {
+    const poll = () => {
+      if (!existsSync(`${dir}.exit`)) {
+        setTimeout(poll, 500);
+        return;
+      }
+      if (existsSync(`${dir}.log`)) output.push(readFileSync(`${dir}.log`));
+      const status = readFileSync(`${dir}.exit`, 'utf8').trim();
+      resolve(/^\d+$/.test(status) ? Number(status) : 1);
+    };
+    poll();
+  });
+  return { dir, started, output, done };
+}
+
 /** The API tests on PostgreSQL under Node 24 in a copy of the repository (scripts/node24.mjs). */
 async function node24() {
   const name = 'node24';
@@ -206,7 +209,7 @@ async function node24() {
   const waitStarted = Date.now();
   const code = await node24Preparation.done;
   console.log(
-    `\n=== node24 preparation (began with the run, waited ${((Date.now() - waitStarted) / 1000).toFixed(1)}s)`,
+    `\n=== node24 preparation (${process.env.RACCOLTA_NODE24_PREPARING ? 'began before npm ci' : 'began with the run'}, waited ${((Date.now() - waitStarted) / 1000).toFixed(1)}s)`,
   );
   process.stdout.write(Buffer.concat(node24Preparation.output));
   const prepared = ((Date.now() - node24Preparation.started) / 1000).toFixed(1);
@@ -250,7 +253,7 @@ function chromiumPath() {
 }
 
 // The steps run in three phases, each filling the machine's two cores: what only reads the sources
-// (lint, typecheck, formatting); the API and unit tests on both databases; after the build, the
+// (lint, typecheck, formatting) with the builds; the API and unit tests on both databases; the
 // cluster test beside the e2e specs. Most API and cluster tests wait on the disk, PostgreSQL and
 // the processes they start, so two such steps side by side take little longer than one
 // (docs/architecture.md, "Tests").
@@ -260,6 +263,9 @@ await together([
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
   // Formatting as `npm run format` writes it (Prettier; .prettierignore leaves out Markdown).
   ['format', 'npx', ['prettier', '--check', '.']],
+  // The builds, for the cluster and e2e steps: nothing before those reads them (the tests and the
+  // type checks take the sources; lint and formatting leave out dist/).
+  ['build', 'node', ['scripts/build-if-needed.mjs', '--force']],
 ]);
 
 /** The API tests on PostgreSQL under Node 24, or why they cannot run. */
@@ -281,8 +287,6 @@ async function node24Step() {
 // Every project, with the API tests on SQLite under the machine's Node, beside the API tests on
 // PostgreSQL under Node 24.
 await Promise.all([vitest('unit', []), node24Step()]);
-
-check('build', 'node', ['scripts/build-if-needed.mjs', '--force']);
 
 // Several nodes behind nginx on PostgreSQL and S3 (apps/api/cluster/, docs/deployment.md): the
 // built API and worker processes, as their systemd units start them.
