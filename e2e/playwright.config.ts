@@ -6,9 +6,11 @@ import { defineConfig, devices } from '@playwright/test';
  * mailbox, OIDC provider and analytics stand-in on free ports with a fresh data folder
  * (support/servers.ts), so the workers' tests never share a database or the per-address rate
  * limits; the build is made once, before any worker starts (support/global-setup.ts).
+ * Three workers: with two, a 2-core machine still had about 15% of its CPU idle while the specs
+ * waited on the network and the pages' timers; three keep it busy (alone: 392 s, no retry).
  * E2E_WORKERS overrides the number of workers.
  */
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+const workers = Number(process.env.E2E_WORKERS ?? 3);
 
 export default defineConfig({
   testDir: './specs',
