@@ -3,21 +3,14 @@ import type { Page } from '@playwright/test';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
 import { watchConsole } from '../support/browser.js';
 import {
-  apiAcceptInvitation,
   apiCreateCollection,
   apiMyUserId,
-  apiSignIn,
   apiTagCollection,
   apiUploadFile,
 } from '../support/collections.js';
 import { gradientPng } from '../support/images.js';
-import {
-  apiCreateTeam,
-  apiInvite,
-  invitationLink,
-  sessionToken,
-  signInAsOwner,
-} from '../support/teams.js';
+import { apiCreateTeam, sessionToken, signInAsOwner } from '../support/teams.js';
+import { apiJoinedMember } from '../support/owner.js';
 import { expect, test } from '../support/test.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
@@ -58,19 +51,12 @@ test.describe('collections and files', () => {
     });
 
     // A second member, who uploads too and owns another collection.
-    const colleague = { ...newAccount('colleague'), nickname: 'Bruno' };
-    await createVerifiedAccount(request, colleague);
-    await apiInvite(request, ownerToken, teamId, {
-      email: colleague.email,
-      nickname: 'Bruno',
-      role: 'admin',
-    });
-    const colleagueToken = await apiSignIn(request, colleague.email, colleague.password);
-    await apiAcceptInvitation(
+    const { token: colleagueToken } = await apiJoinedMember(
       request,
-      colleagueToken,
+      ownerToken,
       teamId,
-      await invitationLink(colleague.email, teamId, 'accept'),
+      'colleague',
+      { nickname: 'Bruno', role: 'admin' },
     );
     const winter = await apiCreateCollection(request, colleagueToken, teamId, {
       name: 'Winter walk',

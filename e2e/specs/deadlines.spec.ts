@@ -2,15 +2,10 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
 import { setServerClockOffset } from '../support/clock.js';
-import { apiAcceptInvitation, apiCreateCollection, apiSignIn } from '../support/collections.js';
+import { apiCreateCollection } from '../support/collections.js';
 import { linkIn, waitForMail } from '../support/mailbox.js';
-import {
-  apiCreateTeam,
-  apiInvite,
-  invitationLink,
-  sessionToken,
-  signInAsOwner,
-} from '../support/teams.js';
+import { apiCreateTeam, sessionToken, signInAsOwner } from '../support/teams.js';
+import { apiJoinedMember } from '../support/owner.js';
 import { expect, test } from '../support/test.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
@@ -44,19 +39,12 @@ test.describe('collection deadlines', () => {
     await signInAsOwner(page, owner.email, owner.password);
     const ownerToken = await sessionToken(page);
     const teamId = await apiCreateTeam(request, ownerToken, { name: 'Choir', nickname: 'Olga' });
-    const singer = { ...newAccount('deadline-singer'), nickname: 'Ugo' };
-    await createVerifiedAccount(request, singer);
-    await apiInvite(request, ownerToken, teamId, {
-      email: singer.email,
-      nickname: 'Ugo',
-      role: 'uploader',
-    });
-    const singerToken = await apiSignIn(request, singer.email, singer.password);
-    await apiAcceptInvitation(
+    const { account: singer } = await apiJoinedMember(
       request,
-      singerToken,
+      ownerToken,
       teamId,
-      await invitationLink(singer.email, teamId, 'accept'),
+      'deadline-singer',
+      { nickname: 'Ugo', role: 'uploader' },
     );
 
     // On a phone, dark: the owner creates a collection with a deadline three days ahead.
@@ -109,20 +97,10 @@ test.describe('collection deadlines', () => {
     await signInAsOwner(page, owner.email, owner.password);
     const ownerToken = await sessionToken(page);
     const teamId = await apiCreateTeam(request, ownerToken, { name: 'Band', nickname: 'Olga' });
-    const singer = { ...newAccount('clock-singer'), nickname: 'Ugo' };
-    await createVerifiedAccount(request, singer);
-    await apiInvite(request, ownerToken, teamId, {
-      email: singer.email,
+    const { account: singer } = await apiJoinedMember(request, ownerToken, teamId, 'clock-singer', {
       nickname: 'Ugo',
       role: 'uploader',
     });
-    const singerToken = await apiSignIn(request, singer.email, singer.password);
-    await apiAcceptInvitation(
-      request,
-      singerToken,
-      teamId,
-      await invitationLink(singer.email, teamId, 'accept'),
-    );
     // Due 3 days and 20 minutes from now (UTC): the 3-day reminder is 20 minutes away.
     const at = new Date(Date.now() + 3 * 24 * 60 * 60_000 + 20 * 60_000);
     const local = at.toISOString().slice(0, 16);

@@ -2,25 +2,13 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from '@playwright/test';
 import { createVerifiedAccount, newAccount } from '../support/accounts.js';
 import { setServerClockOffset } from '../support/clock.js';
-import {
-  apiAcceptInvitation,
-  apiCreateCollection,
-  apiSignIn,
-  apiUploadFile,
-} from '../support/collections.js';
+import { apiCreateCollection, apiUploadFile } from '../support/collections.js';
 import { backdateDigest, jobStatus, runScheduledJobNow } from '../support/database.js';
 import { gradientPng } from '../support/images.js';
 import { mailsTo, type Mail } from '../support/mailbox.js';
-import { apiOwnerWithTeam } from '../support/owner.js';
+import { apiJoinedMember, apiOwnerWithTeam } from '../support/owner.js';
 import { expect, test } from '../support/test.js';
-import {
-  apiCreateTeam,
-  apiInvite,
-  invitationLink,
-  openTeamMenuItem,
-  sessionToken,
-  signInAsOwner,
-} from '../support/teams.js';
+import { apiCreateTeam, openTeamMenuItem, sessionToken, signInAsOwner } from '../support/teams.js';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 
@@ -148,19 +136,12 @@ test.describe('daily digest', () => {
       name: 'Riverside Choir',
       nickname: 'Olga',
     });
-    const singer = newAccount('digest-singer');
-    await createVerifiedAccount(request, singer);
-    await apiInvite(request, ownerToken, teamId, {
-      email: singer.email,
-      nickname: 'Ugo',
-      role: 'uploader',
-    });
-    const singerToken = await apiSignIn(request, singer.email, singer.password);
-    await apiAcceptInvitation(
+    const { account: singer, token: singerToken } = await apiJoinedMember(
       request,
-      singerToken,
+      ownerToken,
       teamId,
-      await invitationLink(singer.email, teamId, 'accept'),
+      'digest-singer',
+      { nickname: 'Ugo', role: 'uploader' },
     );
     const concert = await apiCreateCollection(request, ownerToken, teamId, {
       name: 'Concert photos',

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { createVerifiedAccount, newAccount, type Account } from './accounts.js';
-import { apiCreateCollection, apiSignIn } from './collections.js';
-import { apiCreateTeam } from './teams.js';
+import { apiAcceptInvitation, apiCreateCollection, apiSignIn } from './collections.js';
+import { apiCreateTeam, apiInvite, invitationLink } from './teams.js';
 
 export interface OwnerWithTeam {
   owner: Account;
@@ -33,4 +33,28 @@ export async function apiOwnerWithCollection(
   const made = await apiOwnerWithTeam(request, prefix, team);
   const collectionId = await apiCreateCollection(request, made.token, made.teamId, collection);
   return { ...made, collectionId };
+}
+
+/**
+ * A verified account (a new address from `prefix`) invited to the team by its owner with this
+ * nickname and role, signed in through the API, who has accepted the invitation e-mailed to it.
+ */
+export async function apiJoinedMember(
+  request: APIRequestContext,
+  ownerToken: string,
+  teamId: string,
+  prefix: string,
+  invite: { nickname: string; role: 'admin' | 'uploader' | 'viewer' },
+): Promise<{ account: Account; token: string }> {
+  const account = { ...newAccount(prefix), nickname: invite.nickname };
+  await createVerifiedAccount(request, account);
+  await apiInvite(request, ownerToken, teamId, { email: account.email, ...invite });
+  const token = await apiSignIn(request, account.email, account.password);
+  await apiAcceptInvitation(
+    request,
+    token,
+    teamId,
+    await invitationLink(account.email, teamId, 'accept'),
+  );
+  return { account, token };
 }
